@@ -1,0 +1,91 @@
+/**
+ * File-system access for the operations. Writes are atomic (temp file, then
+ * rename) so nothing is ever half-written.
+ */
+import { dirname, join, relative, sep as SEPARATOR } from "node:path";
+
+export async function readText(path: string): Promise<string> {
+  return await Deno.readTextFile(path);
+}
+
+export async function exists(path: string): Promise<boolean> {
+  try {
+    await Deno.stat(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export async function isDirectory(path: string): Promise<boolean> {
+  try {
+    return (await Deno.stat(path)).isDirectory;
+  } catch {
+    return false;
+  }
+}
+
+/** Writes through a temp file in the same folder and renames it over the target. */
+export async function writeTextAtomic(path: string, text: string): Promise<void> {
+  await Deno.mkdir(dirname(path), { recursive: true });
+  const temp = `${path}.${crypto.randomUUID().slice(0, 8)}.tmp`;
+  try {
+    await Deno.writeTextFile(temp, text);
+    await Deno.rename(temp, path);
+  } catch (error) {
+    await Deno.remove(temp).catch(() => {});
+    throw error;
+  }
+}
+
+/** Creates a file only if it does not exist; false when it already did. */
+export async function createTextExclusive(path: string, text: string): Promise<boolean> {
+  await Deno.mkdir(dirname(path), { recursive: true });
+  try {
+    const file = await Deno.open(path, { write: true, createNew: true });
+    file.close();
+  } catch (error) {
+    if (error instanceof Deno.errors.AlreadyExists) return false;
+    throw error;
+  }
+  await writeTextAtomic(path, text);
+  return true;
+}
+
+const SKIP_DIRS = new Set([
+  "node_modules",
+  ".git",
+  ".apispec",
+  "dist",
+  "build",
+  "target",
+  "vendor",
+]);
+
+/** Every `.md` file below `root`, as sorted paths relative to it with forward slashes. */
+export async function listMarkdown(root: string): Promise<string[]> {
+  const found: string[] = [];
+  async function walk(dir: string) {
+    let entries: Deno.DirEntry[];
+    try {
+      entries = [...Deno.readDirSync(dir)];
+    } catch {
+      return;
+    }
+    for (const entry of entries) {
+      if (entry.name.startsWith(".") && entry.name !== ".") continue;
+      const path = join(dir, entry.name);
+      if (entry.isDirectory) {
+        if (!SKIP_DIRS.has(entry.name)) await walk(path);
+      } else if (entry.isFile && entry.name.toLowerCase().endsWith(".md")) {
+        found.push(toSlash(relative(root, path)));
+      }
+    }
+  }
+  await walk(root);
+  return found.sort();
+}
+
+export function toSlash(path: string): string {
+  return SEPARATOR === "/" ? path : path.split(SEPARATOR).join("/");
+}

@@ -1,0 +1,67 @@
+/**
+ * Sends one resolved request with Deno's fetch: a per-request timeout, no
+ * redirect following (a documented 302 stays a 302), and failures sorted into
+ * the kinds the diagnosis needs.
+ */
+import type { NetworkFailure } from "../engine/diagnose/classify.ts";
+import type { HttpResponse, ResolvedRequest } from "../engine/model.ts";
+import { VERSION } from "../version.ts";
+
+export interface SendResult {
+  response?: HttpResponse;
+  failure?: NetworkFailure;
+  durationMs: number;
+}
+
+export async function sendRequest(
+  request: ResolvedRequest,
+  timeoutMs: number,
+): Promise<SendResult> {
+  const headers = new Headers();
+  for (const [name, value] of request.headers) headers.append(name, value);
+  if (!headers.has("user-agent")) headers.set("user-agent", `apispec/${VERSION}`);
+  const started = performance.now();
+  try {
+    const response = await fetch(request.url, {
+      method: request.method,
+      headers,
+      body: request.body,
+      redirect: "manual",
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+    const body = await response.text();
+    return {
+      response: {
+        status: response.status,
+        reason: response.statusText,
+        headers: [...response.headers],
+        body,
+      },
+      durationMs: Math.round(performance.now() - started),
+    };
+  } catch (error) {
+    return { failure: describeFailure(error), durationMs: Math.round(performance.now() - started) };
+  }
+}
+
+function describeFailure(error: unknown): NetworkFailure {
+  const name = (error as Error)?.name ?? "";
+  const message = String((error as Error)?.message ?? error);
+  if (name === "TimeoutError" || name === "AbortError") {
+    return { kind: "timeout", message: "request timed out" };
+  }
+  if (/connection refused|os error 111|ECONNREFUSED/i.test(message)) {
+    return { kind: "refused", message: "connection refused" };
+  }
+  if (/dns error|failed to lookup|name or service not known|ENOTFOUND/i.test(message)) {
+    return { kind: "dns", message: "host not found" };
+  }
+  if (/certificate|tls|ssl/i.test(message)) return { kind: "tls", message: "TLS handshake failed" };
+  if (/reset|broken pipe|connection closed|incomplete message/i.test(message)) {
+    return { kind: "reset", message: "connection closed by the server" };
+  }
+  return {
+    kind: "other",
+    message: message.replace(/^error sending request for url \([^)]*\):\s*/, ""),
+  };
+}

@@ -1,0 +1,21 @@
+/** The world as the operations see it: working folder, environment and clock. */
+import { type Clock, systemClock } from "./clock.ts";
+
+export interface OpsContext {
+  cwd: string;
+  /** The process environment, passed in so nothing below reads `Deno.env` itself. */
+  env: Record<string, string>;
+  clock: Clock;
+}
+
+export function systemContext(): OpsContext {
+  return { cwd: Deno.cwd(), env: Deno.env.toObject(), clock: systemClock };
+}
+
+/** The per-user data folder: XDG on Linux, the platform's app-data folder elsewhere. */
+export function userDataDir(env: Record<string, string>): string {
+  const home = env.HOME ?? env.USERPROFILE ?? ".";
+  if (Deno.build.os === "darwin") return `${home}/Library/Application Support`;
+  if (Deno.build.os === "windows") return env.APPDATA ?? `${home}\\AppData\\Roaming`;
+  return env.XDG_DATA_HOME || `${home}/.local/share`;
+}

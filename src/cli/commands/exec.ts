@@ -1,0 +1,91 @@
+/** `apispec exec <file>`: run one endpoint file and report in the chosen format. */
+import { EXIT } from "../../engine/issue.ts";
+import { renderExec } from "../../engine/render/exec.ts";
+import { renderJunit } from "../../engine/render/junit.ts";
+import { renderMarkdownReport } from "../../engine/render/markdown.ts";
+import { recordDetails, type ReportCase } from "../../engine/render/report.ts";
+import { type ExecResult, execSpec } from "../../ops/exec.ts";
+import { type ParsedArgs, parseVars } from "../args.ts";
+import { confirmProduction } from "../confirm.ts";
+import type { CliIO } from "../io.ts";
+import { printIssues, printJson } from "../output.ts";
+
+export async function run(args: ParsedArgs, io: CliIO): Promise<number> {
+  const { vars, issues } = parseVars(args.flags.var as string[] | undefined);
+  const env = args.flags.env as string | undefined;
+  const refused = await confirmProduction(env, io);
+  if (issues.length > 0 || refused) {
+    printIssues(refused ? [...issues, refused] : issues, io);
+    return EXIT.invalidSpec;
+  }
+  const result = await execSpec({
+    file: args.positionals[0],
+    env,
+    cli: vars,
+    dryRun: args.flags["dry-run"] === true,
+    timeoutMs: args.flags.timeout as number | undefined,
+    strictAssertions: args.flags["strict-assertions"] === true,
+    verbose: io.global.verbose,
+    config: io.global.config,
+  }, io.ctx);
+  const output = args.flags.output as string;
+  const started = result.record.status !== 0 || result.record.error_type === "NETWORK_ERROR";
+  if (output === "console") {
+    printIssues(result.issues, io, result.sources);
+    if (started || args.flags["dry-run"]) {
+      io.out(consoleView(result, io, args.flags["strict-assertions"] === true));
+    }
+    return result.exitCode;
+  }
+  printIssues(result.issues.filter((i) => i.severity === "warning"), io, result.sources);
+  if (output === "json") printJson(result.record, io);
+  else if (output === "junit") io.out(renderJunit("apispec exec", [reportCase(result)]));
+  else io.out(renderMarkdownReport("apispec exec", [reportCase(result)]));
+  return result.exitCode;
+}
+
+function consoleView(result: ExecResult, io: CliIO, strictAssertions: boolean): string {
+  const request = result.request;
+  if (result.record.status === 0 && result.record.error_type === null && request) {
+    // Dry run: show what would be sent.
+    const lines = [
+      `${io.paint.bold("DRY RUN")}  ${result.spec?.title ?? result.file}  ${
+        io.paint.dim(result.file)
+      }`,
+    ];
+    lines.push(
+      `> ${request.method} ${request.url}`,
+      ...request.headers.map(([n, v]) => `> ${n}: ${v}`),
+    );
+    if (request.body) lines.push(">", ...request.body.split("\n").map((l) => `> ${l}`));
+    lines.push(io.paint.dim("Nothing was sent."));
+    return lines.join("\n");
+  }
+  return renderExec({
+    title: result.spec?.title ?? result.file,
+    file: result.file,
+    method: request?.method ?? result.spec?.method ?? "",
+    url: request?.url ?? "",
+    record: result.record,
+    strictAssertions,
+    verbose: io.global.verbose,
+  }, io.paint);
+}
+
+export function reportCase(result: ExecResult): ReportCase {
+  const { record, spec } = result;
+  return {
+    name: spec?.title ?? result.file,
+    group: spec?.resource ?? "apispec",
+    file: result.file,
+    line: spec?.request.line,
+    method: result.request?.method ?? spec?.method,
+    url: result.request?.url,
+    passed: record.passed,
+    status: record.status,
+    duration_ms: record.duration_ms,
+    error_type: record.error_type,
+    hint: record.hint,
+    details: recordDetails(record),
+  };
+}

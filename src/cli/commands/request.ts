@@ -1,0 +1,87 @@
+/**
+ * `apispec request <METHOD> <URL>`: prints the status line with reason and
+ * duration, then the body; --verbose shows both messages in full.
+ */
+import { EXIT } from "../../engine/issue.ts";
+import type { HttpMethod } from "../../engine/model.ts";
+import {
+  prettyBody,
+  reasonPhrase,
+  renderRequest,
+  renderResponse,
+} from "../../engine/render/exec.ts";
+import { sendAdHoc } from "../../ops/request.ts";
+import { type ParsedArgs, parseVars } from "../args.ts";
+import { confirmProduction } from "../confirm.ts";
+import type { CliIO } from "../io.ts";
+import { printIssues, printJson } from "../output.ts";
+
+export async function run(args: ParsedArgs, io: CliIO): Promise<number> {
+  const { vars, issues } = parseVars(args.flags.var as string[] | undefined);
+  const env = args.flags.env as string | undefined;
+  const refused = await confirmProduction(env, io);
+  if (issues.length > 0 || refused) {
+    printIssues(refused ? [...issues, refused] : issues, io);
+    return EXIT.invalidSpec;
+  }
+  const result = await sendAdHoc({
+    method: args.positionals[0] as HttpMethod,
+    url: args.positionals[1],
+    headers: (args.flags.header as string[] | undefined) ?? [],
+    data: args.flags.data as string | undefined,
+    env,
+    vars,
+    dryRun: args.flags["dry-run"] === true,
+    timeoutMs: args.flags.timeout as number | undefined,
+    save: args.flags.save as string | undefined,
+    config: io.global.config,
+  }, io.ctx);
+  printIssues(result.issues, io);
+  const { paint } = io;
+  if (args.flags.output === "json") {
+    if (result.request) {
+      printJson({
+        request: result.request,
+        response: result.response ?? null,
+        duration_ms: result.duration_ms,
+        error: result.failure ?? null,
+        saved: result.saved ?? null,
+      }, io);
+    }
+    return result.exitCode;
+  }
+  if (result.failure) {
+    io.err(
+      `${
+        paint.red("error[NETWORK_ERROR]")
+      }: ${result.request?.method} ${result.request?.url}: ${result.failure.message}`,
+    );
+  } else if (result.request && !result.response) {
+    io.out(renderRequest(result.request, paint).join("\n"));
+    io.out(paint.dim("Dry run: nothing was sent."));
+  } else if (result.response) {
+    const response = result.response;
+    if (io.global.verbose) {
+      io.out(
+        [...renderRequest(result.request!, paint), "", ...renderResponse(response, paint)].join(
+          "\n",
+        ),
+      );
+      io.out(paint.dim(`${result.duration_ms} ms`));
+    } else {
+      const colour = response.status < 400 ? paint.green : paint.red;
+      io.out(
+        `${
+          colour(
+            paint.bold(
+              `${response.status} ${reasonPhrase(response.status, response.reason)}`.trim(),
+            ),
+          )
+        }  ${paint.dim(`${result.duration_ms} ms`)}`,
+      );
+      if (response.body) io.out(prettyBody(response.body));
+    }
+  }
+  if (result.saved) io.err(`${paint.green("saved")}  ${result.saved}`);
+  return result.exitCode;
+}

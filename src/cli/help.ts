@@ -1,0 +1,69 @@
+/** Help text, generated from the command table. */
+import { VERSION } from "../version.ts";
+import { type FlagDef, GLOBAL_FLAGS } from "./args.ts";
+import { type CommandDef, COMMANDS } from "./commands.ts";
+
+function flagUsage(flag: FlagDef): string {
+  const names = [flag.short ? `-${flag.short}` : "", `--${flag.name}`].filter(Boolean).join(", ");
+  if (flag.type === "boolean") return names;
+  const value = flag.type === "enum" ? flag.values!.join("|") : flag.valueName ?? "value";
+  return flag.optionalValue ? `${names} [<${value}>]` : `${names} <${value}>`;
+}
+
+function table(rows: [string, string][]): string[] {
+  const width = Math.min(34, Math.max(...rows.map(([a]) => a.length)) + 2);
+  return rows.map(([a, b]) => `  ${a.padEnd(width)}${b}`);
+}
+
+export function mainHelp(): string {
+  return [
+    `apispec ${VERSION}: executable API documentation in markdown`,
+    "",
+    "Usage: apispec <command> [options]",
+    "",
+    "Commands:",
+    ...table(COMMANDS.map((c) => [c.name, c.summary])),
+    "",
+    "Global options:",
+    ...table(GLOBAL_FLAGS.map((f) => [flagUsage(f), f.description])),
+    "",
+    "Run `apispec <command> --help` for a command's options.",
+  ].join("\n");
+}
+
+export function commandHelp(command: CommandDef): string {
+  const args = command.args.map((
+    a,
+  ) => (a.required
+    ? `<${a.name}${a.variadic ? "..." : ""}>`
+    : `[<${a.name}>${a.variadic ? "..." : ""}]`)
+  );
+  const lines = [
+    command.summary,
+    "",
+    `Usage: apispec ${command.name} ${args.join(" ")}${command.flags.length ? " [options]" : ""}`
+      .trimEnd(),
+  ];
+  if (command.flags.length) {
+    lines.push(
+      "",
+      "Options:",
+      ...table(
+        command.flags.map((
+          f,
+        ) => [
+          flagUsage(f),
+          f.description + (f.default !== undefined ? ` (default ${f.default})` : ""),
+        ]),
+      ),
+    );
+  }
+  lines.push(
+    "",
+    "Global options:",
+    ...table(GLOBAL_FLAGS.map((f) => [flagUsage(f), f.description])),
+  );
+  return lines.join("\n");
+}
+
+export { COMMANDS };

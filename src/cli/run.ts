@@ -1,0 +1,104 @@
+/**
+ * Parses argv, dispatches to the command's module and returns its exit code.
+ * Bad usage is exit 2 with a message and a fix; an unexpected exception is
+ * exit 3 with one line (the stack only with --verbose).
+ */
+import { EXIT } from "../engine/issue.ts";
+import { renderIssues } from "../engine/render/issue.ts";
+import { closest, GLOBAL_FLAGS, parseArgs } from "./args.ts";
+import { COMMANDS, findCommand } from "./commands.ts";
+import { commandHelp, mainHelp } from "./help.ts";
+import { type CliIO, type GlobalOptions, systemIO } from "./io.ts";
+
+/** Global flags that take a value, so their value is not read as a command word. */
+const GLOBAL_WITH_VALUE = new Set(
+  GLOBAL_FLAGS.filter((f) => f.type !== "boolean").map((f) => `--${f.name}`),
+);
+
+/** Splits argv into the words naming the command and the rest, skipping leading global flags. */
+function splitCommand(argv: string[]): { words: string[]; before: string[] } {
+  const before: string[] = [];
+  let i = 0;
+  while (i < argv.length && argv[i].startsWith("-")) {
+    before.push(argv[i]);
+    if (GLOBAL_WITH_VALUE.has(argv[i]) && i + 1 < argv.length) before.push(argv[++i]);
+    i++;
+  }
+  return { words: argv.slice(i), before };
+}
+
+export async function runCli(
+  argv: string[],
+  makeIO: (global: GlobalOptions) => CliIO = systemIO,
+): Promise<number> {
+  const { words, before } = splitCommand(argv);
+  const wordsOnly = words.filter((w) => !w.startsWith("-"));
+  const { command, consumed } = findCommand(wordsOnly.slice(0, 2));
+  const fallbackIO = () =>
+    makeIO({ verbose: false, yes: false, noColor: before.includes("--no-color") });
+
+  if (!command) {
+    const io = fallbackIO();
+    const word = wordsOnly[0];
+    if (!word || word === "help") {
+      const target = word === "help" ? findCommand(wordsOnly.slice(1, 3)).command : undefined;
+      io.out(target ? commandHelp(target) : mainHelp());
+      return EXIT.passed;
+    }
+    if (before.includes("--version")) {
+      return EXIT.passed;
+    }
+    const near = closest(word, COMMANDS.map((c) => c.name.split(" ")[0]));
+    io.err(
+      `error[USAGE]: Unknown command "${word}"\n  = fix: ${
+        near ? `Did you mean \`apispec ${near}\`? ` : ""
+      }Run \`apispec --help\` for the commands`,
+    );
+    return EXIT.invalidSpec;
+  }
+  // Remove the command words (they may sit after flags); keep every other token in order.
+  const rest = [...before];
+  let skipped = 0;
+  for (const token of words) {
+    if (skipped < consumed && !token.startsWith("-")) {
+      skipped++;
+      continue;
+    }
+    rest.push(token);
+  }
+  const { parsed, issues } = parseArgs(rest, command.flags, command.args, command.name);
+  for (const [a, b] of command.conflicts ?? []) {
+    if (parsed.flags[a] && parsed.flags[b]) {
+      issues.push({
+        code: "USAGE",
+        severity: "error",
+        message: `--${a} and --${b} cannot be used together`,
+        fix: `Pass only one of them`,
+      });
+    }
+  }
+  const global: GlobalOptions = {
+    config: parsed.flags.config as string | undefined,
+    verbose: parsed.flags.verbose === true,
+    yes: parsed.flags.yes === true,
+    noColor: parsed.flags["no-color"] === true,
+  };
+  const io = makeIO(global);
+  if (parsed.flags.help) {
+    io.out(commandHelp(command));
+    return EXIT.passed;
+  }
+  if (issues.length > 0) {
+    io.err(renderIssues(issues, new Map(), io.errPaint));
+    return EXIT.invalidSpec;
+  }
+  try {
+    const module = await command.load();
+    return await module.run(parsed, io);
+  } catch (error) {
+    io.err(`error[ENGINE_ERROR]: ${(error as Error)?.message ?? String(error)}`);
+    if (global.verbose && (error as Error)?.stack) io.err((error as Error).stack!);
+    else io.err("  = fix: this is a bug in apispec; run again with -v for details and report it");
+    return EXIT.engineError;
+  }
+}

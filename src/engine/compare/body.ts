@@ -1,0 +1,136 @@
+/**
+ * Body comparison in `shape` and `strict` modes. Differences are named by
+ * JSON path (`body.items[3].id: expected number, got string`).
+ */
+import { childPath, jsonType, preview } from "./json_path.ts";
+
+/** How many differences a diff lists before summarising the rest. */
+export const MAX_DIFFERENCES = 10;
+
+/**
+ * Shape comparison: every expected key present with a value of the same JSON
+ * type, recursively; extra actual keys are allowed; every actual array element
+ * must match the first expected element; `null` matches only `null`.
+ *
+ * @example
+ * ```ts
+ * import { compareShape } from "./body.ts";
+ * compareShape({ id: 1, tags: ["a"] }, { id: "1", tags: [] }); // ["body.id: expected number, got string"]
+ * ```
+ */
+export function compareShape(
+  expected: unknown,
+  actual: unknown,
+  path = "body",
+  out: string[] = [],
+): string[] {
+  if (out.length > MAX_DIFFERENCES) return out;
+  const want = jsonType(expected);
+  const got = jsonType(actual);
+  if (want !== got) {
+    out.push(`${path}: expected ${want}, got ${got}`);
+    return out;
+  }
+  if (want === "array") {
+    const expectedItems = expected as unknown[];
+    if (expectedItems.length === 0) return out;
+    (actual as unknown[]).forEach((item, index) =>
+      compareShape(expectedItems[0], item, childPath(path, index), out)
+    );
+  } else if (want === "object") {
+    const actualObject = actual as Record<string, unknown>;
+    for (const [key, value] of Object.entries(expected as Record<string, unknown>)) {
+      const child = childPath(path, key);
+      if (!Object.hasOwn(actualObject, key)) {
+        out.push(`${child}: expected ${jsonType(value)}, got missing`);
+      } else compareShape(value, actualObject[key], child, out);
+    }
+  }
+  return out;
+}
+
+/** Turns ignore entries into a test; `[*]` matches any index, and a path ignores its subtree. */
+export function ignoreMatcher(ignore: string[]): (path: string) => boolean {
+  const patterns = ignore.map((entry) =>
+    new RegExp(
+      "^" +
+        entry.replace(/[.+?^${}()|\\]/g, "\\$&").replace(/\[\*\]/g, "\\[\\d+\\]").replace(
+          /\[(\d+)\]/g,
+          "\\[$1\\]",
+        ) +
+        "(?=$|[.[])",
+    )
+  );
+  return (path) => patterns.some((pattern) => pattern.test(path));
+}
+
+/**
+ * Strict comparison: values must be equal, except paths that `ignored` accepts.
+ *
+ * @example
+ * ```ts
+ * import { compareStrict, ignoreMatcher } from "./body.ts";
+ * compareStrict({ id: 1, at: "x" }, { id: 2, at: "y" }, ignoreMatcher(["body.at"])); // ["body.id: expected 1, got 2"]
+ * ```
+ */
+export function compareStrict(
+  expected: unknown,
+  actual: unknown,
+  ignored: (path: string) => boolean,
+  path = "body",
+  out: string[] = [],
+): string[] {
+  if (out.length > MAX_DIFFERENCES || ignored(path)) return out;
+  const want = jsonType(expected);
+  const got = jsonType(actual);
+  if (want !== got) {
+    out.push(`${path}: expected ${preview(expected)}, got ${preview(actual)}`);
+  } else if (want === "array") {
+    const a = expected as unknown[];
+    const b = actual as unknown[];
+    if (a.length !== b.length) out.push(`${path}: expected ${a.length} items, got ${b.length}`);
+    for (let i = 0; i < Math.min(a.length, b.length); i++) {
+      compareStrict(a[i], b[i], ignored, childPath(path, i), out);
+    }
+  } else if (want === "object") {
+    const a = expected as Record<string, unknown>;
+    const b = actual as Record<string, unknown>;
+    for (const key of Object.keys(a)) {
+      const child = childPath(path, key);
+      if (!Object.hasOwn(b, key)) {
+        if (!ignored(child)) out.push(`${child}: expected ${preview(a[key])}, got missing`);
+      } else compareStrict(a[key], b[key], ignored, child, out);
+    }
+    for (const key of Object.keys(b)) {
+      const child = childPath(path, key);
+      if (!Object.hasOwn(a, key) && !ignored(child)) {
+        out.push(`${child}: unexpected key with ${preview(b[key])}`);
+      }
+    }
+  } else if (expected !== actual) {
+    out.push(`${path}: expected ${preview(expected)}, got ${preview(actual)}`);
+  }
+  return out;
+}
+
+/** Non-JSON bodies: exact match, ignoring trailing whitespace. */
+export function compareText(expected: string, actual: string): string[] {
+  const a = expected.replace(/\s+$/, "");
+  const b = actual.replace(/\s+$/, "");
+  if (a === b) return [];
+  const lineA = a.split("\n");
+  const lineB = b.split("\n");
+  const index = lineA.findIndex((line, i) => line !== lineB[i]);
+  const at = index === -1 ? lineA.length : index;
+  return [
+    `body line ${at + 1}: expected ${preview(lineA[at] ?? "")}, got ${preview(lineB[at] ?? "")}`,
+  ];
+}
+
+/** Joins differences into the diff's body text, summarising beyond the limit. */
+export function summarise(differences: string[]): string | null {
+  if (differences.length === 0) return null;
+  const shown = differences.slice(0, MAX_DIFFERENCES);
+  const more = differences.length > MAX_DIFFERENCES ? [`… and more differences`] : [];
+  return [...shown, ...more].join("\n");
+}

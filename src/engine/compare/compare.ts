@@ -1,0 +1,79 @@
+/**
+ * Compares an actual response with the expected-response block in the
+ * endpoint's match mode and returns the `diff` record of SPEC.md.
+ */
+import type { Diff, HttpResponse, MatchMode, ResponseBlock } from "../model.ts";
+import { compareShape, compareStrict, compareText, ignoreMatcher, summarise } from "./body.ts";
+import { compareHeaders } from "./headers.ts";
+import { tryJson } from "./json_path.ts";
+
+export interface CompareOptions {
+  match: MatchMode;
+  ignore: string[];
+  schema?: unknown;
+  /** The schema validator (`schema.ts`), passed in because ajv is loaded only when needed. */
+  validateSchema?: (schema: unknown, value: unknown) => string[];
+}
+
+/**
+ * @example
+ * ```ts
+ * import { compareResponse } from "./compare.ts";
+ * const expected = { status: 200, reason: "OK", headers: [], body: '{"id": 1}', line: 1 };
+ * const actual = { status: 404, reason: "Not Found", headers: [], body: "{}" };
+ * compareResponse(expected, actual, { match: "shape", ignore: [] }).status; // "expected 200, got 404"
+ * ```
+ */
+export function compareResponse(
+  expected: ResponseBlock,
+  actual: HttpResponse,
+  options: CompareOptions,
+): Diff {
+  const ignored = ignoreMatcher(options.ignore);
+  const status = expected.status === actual.status
+    ? null
+    : `expected ${expected.status}, got ${actual.status}`;
+  const headers = compareHeaders(expected.headers, actual.headers, options.match, ignored);
+  const body = summarise(compareBodies(expected.body, actual.body, options, ignored));
+  return {
+    passed: status === null && headers.length === 0 && body === null,
+    status,
+    headers,
+    body,
+  };
+}
+
+function compareBodies(
+  expected: string,
+  actual: string,
+  options: CompareOptions,
+  ignored: (path: string) => boolean,
+): string[] {
+  if (options.match === "schema") {
+    const json = tryJson(actual);
+    if (!json.ok) {
+      return ["body: expected JSON to validate against ## Schema, got " + describeText(actual)];
+    }
+    if (!options.validateSchema) {
+      throw new Error("compareResponse needs validateSchema in schema mode");
+    }
+    return options.validateSchema(options.schema ?? true, json.value);
+  }
+  // An expected block without a body documents no body contract.
+  if (expected.trim() === "") return [];
+  const want = tryJson(expected);
+  const got = tryJson(actual);
+  if (want.ok && got.ok) {
+    return options.match === "strict"
+      ? compareStrict(want.value, got.value, ignored)
+      : compareShape(want.value, got.value);
+  }
+  if (want.ok && !got.ok) return ["body: expected JSON, got " + describeText(actual)];
+  return compareText(expected, actual);
+}
+
+function describeText(text: string): string {
+  if (text.trim() === "") return "an empty body";
+  const first = text.trim().split("\n")[0];
+  return JSON.stringify(first.length > 60 ? first.slice(0, 59) + "…" : first);
+}

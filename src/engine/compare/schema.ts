@@ -1,0 +1,100 @@
+/**
+ * `response.match: schema`: the actual JSON body is validated with ajv, JSON
+ * Schema draft 2020-12 by default, draft-07 when `$schema` names it, with
+ * formats. Compiled validators are cached by schema text. ajv is heavy to
+ * load, so operations import this module only for specs that need it.
+ */
+import Ajv2020 from "ajv/dist/2020.js";
+import AjvDraft7 from "ajv";
+import addFormats from "ajv-formats";
+import type { ErrorObject, ValidateFunction } from "ajv";
+import { type Issue, issue } from "../issue.ts";
+import type { EndpointSpec } from "../model.ts";
+
+type AjvInstance = InstanceType<typeof Ajv2020.default> | InstanceType<typeof AjvDraft7.default>;
+
+let draft2020: AjvInstance | undefined;
+let draft7: AjvInstance | undefined;
+const cache = new Map<string, ValidateFunction>();
+
+function ajvFor(schema: unknown): AjvInstance {
+  const declared = (schema as { $schema?: unknown })?.$schema;
+  const options = { strict: false, allErrors: true, strictTuples: false, validateFormats: true };
+  if (typeof declared === "string" && /draft-0[467]/.test(declared)) {
+    draft7 ??= withFormats(new AjvDraft7.default(options));
+    return draft7;
+  }
+  draft2020 ??= withFormats(new Ajv2020.default(options));
+  return draft2020;
+}
+
+function withFormats(ajv: AjvInstance): AjvInstance {
+  // deno-lint-ignore no-explicit-any
+  (addFormats as any).default(ajv);
+  return ajv;
+}
+
+function compile(schema: unknown): ValidateFunction {
+  const key = JSON.stringify(schema);
+  const cached = cache.get(key);
+  if (cached) return cached;
+  const validate = ajvFor(schema).compile(schema as object);
+  cache.set(key, validate);
+  return validate;
+}
+
+/** Returns the reason a schema cannot be compiled, or undefined when it can. */
+export function schemaProblem(schema: unknown): string | undefined {
+  if (typeof schema !== "object" && typeof schema !== "boolean") {
+    return "a JSON schema must be an object or a boolean";
+  }
+  try {
+    compile(schema);
+    return undefined;
+  } catch (error) {
+    return (error as Error).message;
+  }
+}
+
+/**
+ * Validates `value` and returns one line per error, with the path written as
+ * `body.items[0].id`.
+ *
+ * @example
+ * ```ts
+ * import { validateAgainstSchema } from "./schema.ts";
+ * validateAgainstSchema({ type: "object", required: ["id"] }, {}); // ["body: must have required property 'id'"]
+ * ```
+ */
+export function validateAgainstSchema(schema: unknown, value: unknown): string[] {
+  const validate = compile(schema);
+  if (validate(value)) return [];
+  return (validate.errors ?? []).map(describe);
+}
+
+function describe(error: ErrorObject): string {
+  return `${pointerToPath(error.instancePath)}: ${error.message ?? "is invalid"}`;
+}
+
+/** `/items/0/id` → `body.items[0].id`. */
+export function pointerToPath(pointer: string): string {
+  let path = "body";
+  for (const raw of pointer.split("/").slice(1)) {
+    const part = raw.replace(/~1/g, "/").replace(/~0/g, "~");
+    path += /^\d+$/.test(part) ? `[${part}]` : `.${part}`;
+  }
+  return path;
+}
+
+/** The issue for a `## Schema` block that ajv cannot compile. */
+export function schemaIssues(spec: EndpointSpec): Issue[] {
+  if (!spec.schema) return [];
+  const problem = schemaProblem(spec.schema.value);
+  return problem
+    ? [issue("VALIDATION_ERROR", `Cannot use schema: ${problem}`, {
+      file: spec.file,
+      line: spec.schema.line,
+      fix: "Write a JSON Schema (draft 2020-12, or draft-07 with its $schema)",
+    })]
+    : [];
+}

@@ -1,0 +1,167 @@
+/**
+ * Decides an execution's `error_type` and writes its short, actionable hints.
+ */
+import type { Issue } from "../issue.ts";
+import type {
+  AssertionResult,
+  Diff,
+  EndpointSpec,
+  ErrorType,
+  ExecRecord,
+  HttpResponse,
+} from "../model.ts";
+
+export type NetworkFailureKind = "timeout" | "refused" | "dns" | "reset" | "tls" | "other";
+
+export interface NetworkFailure {
+  kind: NetworkFailureKind;
+  message: string;
+}
+
+export interface Outcome {
+  spec: EndpointSpec;
+  env: string;
+  url: string;
+  timeoutMs: number;
+  response?: HttpResponse;
+  networkFailure?: NetworkFailure;
+  diff: Diff;
+  assertions: AssertionResult[];
+  strictAssertions: boolean;
+}
+
+export interface Classification {
+  passed: boolean;
+  error_type: ErrorType | null;
+  hint: string;
+  hints: string[];
+}
+
+const ERROR_TYPES = new Set<string>([
+  "CONTRACT_MISMATCH",
+  "VAR_MISSING",
+  "AUTH_FAILED",
+  "NETWORK_ERROR",
+  "SPEC_PARSE_ERROR",
+  "VALIDATION_ERROR",
+  "UNSUPPORTED_PROTOCOL",
+]);
+
+/** Classifies a finished (or failed-to-connect) execution. */
+export function classify(outcome: Outcome): Classification {
+  const { spec, env, diff } = outcome;
+  if (outcome.networkFailure) {
+    const hint = networkHint(outcome.networkFailure, outcome.url, env, outcome.timeoutMs);
+    return {
+      passed: false,
+      error_type: "NETWORK_ERROR",
+      hint,
+      hints: [hint, `Check baseUrl for environment "${env}"`],
+    };
+  }
+  const failedAssertions = outcome.assertions.filter((a) => !a.passed);
+  const assertionsFail = outcome.strictAssertions && failedAssertions.length > 0;
+  if (diff.passed && !assertionsFail) {
+    return { passed: true, error_type: null, hint: "", hints: [] };
+  }
+
+  const actual = outcome.response!;
+  const hints: string[] = [];
+  if (
+    diff.status && (actual.status === 401 || actual.status === 403) &&
+    ![401, 403].includes(spec.expected.status)
+  ) {
+    const hint = authHint(spec, env, actual.status);
+    return { passed: false, error_type: "AUTH_FAILED", hint, hints: [hint, ...diffHints(outcome)] };
+  }
+  hints.push(...diffHints(outcome));
+  if (assertionsFail) {
+    hints.push(
+      `${failedAssertions.length} assertion(s) failed: ${
+        failedAssertions.map((a) => a.message).join("; ")
+      }`,
+    );
+  }
+  return { passed: false, error_type: "CONTRACT_MISMATCH", hint: hints[0], hints };
+}
+
+function diffHints(outcome: Outcome): string[] {
+  const { spec, diff } = outcome;
+  const actual = outcome.response!;
+  const hints: string[] = [];
+  if (diff.status) {
+    const documented = spec.errorResponses.find((r) => r.status === actual.status);
+    if (documented) {
+      hints.push(
+        `Status ${diff.status}: the API answered with the documented error ${actual.status} ` +
+          `${documented.reason}; check the request data and path parameters`,
+      );
+    } else if (actual.status === 404) {
+      hints.push(
+        `Status ${diff.status}: check the path, its parameters, and that the resource exists in "${outcome.env}"`,
+      );
+    } else if (actual.status >= 500) {
+      hints.push(`Status ${diff.status}: the server failed; read its logs for this request`);
+    } else if (actual.status === 400 || actual.status === 422) {
+      hints.push(
+        `Status ${diff.status}: the API rejected the request body or parameters; compare them with its contract`,
+      );
+    } else {
+      hints.push(`Status ${diff.status}: update the expected status if the API changed on purpose`);
+    }
+  }
+  if (diff.headers.length > 0) hints.push(`Headers: ${diff.headers.join("; ")}`);
+  if (diff.body) {
+    const first = diff.body.split("\n")[0];
+    hints.push(
+      spec.match === "schema"
+        ? `Body does not validate against ## Schema: ${first}`
+        : `Body differs (${spec.match} mode): ${first}; if the API changed on purpose, update ## Expected response`,
+    );
+  }
+  return hints;
+}
+
+function networkHint(failure: NetworkFailure, url: string, env: string, timeoutMs: number): string {
+  let origin = url;
+  try {
+    origin = new URL(url).origin;
+  } catch { /* keep the text */ }
+  switch (failure.kind) {
+    case "timeout":
+      return `No response from ${origin} within ${timeoutMs} ms; raise --timeout or check that the server is healthy`;
+    case "refused":
+      return `Connection refused at ${origin}: start the API, or fix baseUrl for environment "${env}"`;
+    case "dns":
+      return `Host of ${origin} was not found: check baseUrl for environment "${env}"`;
+    case "tls":
+      return `TLS handshake with ${origin} failed: check the certificate, or use http:// for local servers`;
+    default:
+      return `Request to ${origin} failed: ${failure.message}`;
+  }
+}
+
+function authHint(spec: EndpointSpec, env: string, status: number): string {
+  const what = status === 401 ? "rejected the credentials" : "refused access";
+  const kind = spec.auth ?? "the project default";
+  return `The API ${what} (${status}); auth is ${kind}: set authToken via APISPEC_AUTH_TOKEN or ` +
+    `.env.local for "${env}", and check the token's scopes`;
+}
+
+/** A failed record for an error found before any request (missing variable, invalid spec, ...). */
+export function recordFromIssues(issues: Issue[]): ExecRecord {
+  const errors = issues.filter((i) => i.severity === "error");
+  const first = errors[0];
+  const type = first && ERROR_TYPES.has(first.code) ? first.code as ErrorType : "VALIDATION_ERROR";
+  const hints = errors.map((i) => [i.message, i.fix].filter(Boolean).join(". "));
+  return {
+    passed: false,
+    status: 0,
+    duration_ms: 0,
+    error_type: type,
+    hint: hints[0] ?? "",
+    hints,
+    diff: { passed: false, status: null, headers: [], body: null },
+    assertion_results: [],
+  };
+}

@@ -1,0 +1,208 @@
+/**
+ * The data the engine reads and produces. Plain values only, so every surface
+ * (CLI, MCP, preview, mock) can pass them around and serialise them.
+ */
+
+export const HTTP_METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"] as const;
+export type HttpMethod = typeof HTTP_METHODS[number];
+
+export const PROTOCOLS = ["http", "ws", "sse"] as const;
+export type Protocol = typeof PROTOCOLS[number];
+
+export const MATCH_MODES = ["shape", "strict", "schema"] as const;
+export type MatchMode = typeof MATCH_MODES[number];
+
+export const AUTH_KINDS = ["none", "bearer", "basic", "custom"] as const;
+export type AuthKind = typeof AUTH_KINDS[number];
+
+export const BACKOFFS = ["fixed", "exponential"] as const;
+export type Backoff = typeof BACKOFFS[number];
+
+export interface HttpHeader {
+  name: string;
+  value: string;
+  /** 1-based line in the source file, when parsed from one. */
+  line?: number;
+}
+
+/** A `## Request` block as written: placeholders are still in it. */
+export interface RequestBlock {
+  method: string;
+  target: string;
+  headers: HttpHeader[];
+  body: string;
+  line: number;
+}
+
+/** A `## Expected response` or `## Error responses` block as written. */
+export interface ResponseBlock {
+  status: number;
+  reason: string;
+  headers: HttpHeader[];
+  body: string;
+  line: number;
+}
+
+export const ASSERTION_OPERATORS = ["equals", "exists", "contains", "in", "matches"] as const;
+export type AssertionOperator = typeof ASSERTION_OPERATORS[number];
+
+export interface AssertionRule {
+  /** The rule as written, e.g. `body.id: exists`. */
+  source: string;
+  path: string;
+  operator: AssertionOperator;
+  /** Operand text as written (empty for `exists`). */
+  operand: string;
+  line: number;
+}
+
+export interface AssertionResult {
+  rule: string;
+  passed: boolean;
+  message: string;
+}
+
+export interface RetryPolicy {
+  attempts: number;
+  backoff: Backoff;
+}
+
+export interface EndpointSpec {
+  kind: "endpoint";
+  file: string;
+  title: string;
+  description: string;
+  resource: string;
+  protocol: Protocol;
+  method: HttpMethod;
+  path: string;
+  version: 1;
+  tags: string[];
+  env: string[];
+  /** Undefined means "use the project default". */
+  auth?: AuthKind;
+  timeout?: number;
+  retry: Partial<RetryPolicy>;
+  match: MatchMode;
+  ignore: string[];
+  vars: Record<string, string>;
+  request: RequestBlock;
+  expected: ResponseBlock;
+  schema?: { value: unknown; line: number };
+  errorResponses: ResponseBlock[];
+  assertions: AssertionRule[];
+  tests?: string;
+  notes?: string;
+}
+
+export const CAPTURE_SOURCES = ["body", "headers", "status"] as const;
+
+export interface Capture {
+  expression: string;
+  variable: string;
+  line: number;
+}
+
+export interface FlowStep {
+  name: string;
+  /** Endpoint file reference as written in the flow. */
+  endpoint: string;
+  line: number;
+  captures: Capture[];
+  injects: { variable: string; line: number }[];
+  asserts: AssertionRule[];
+}
+
+export interface FlowSpec {
+  kind: "flow";
+  file: string;
+  name: string;
+  title: string;
+  description: string;
+  parallel: boolean;
+  continueOnError: boolean;
+  steps: FlowStep[];
+}
+
+export interface EnvSection {
+  name: string;
+  line: number;
+  vars: Record<string, string>;
+  /** Line of each variable, for messages and the variable report. */
+  lines: Record<string, number>;
+}
+
+export interface EnvFile {
+  file: string;
+  sections: EnvSection[];
+}
+
+export interface ProjectConfig {
+  name: string;
+  defaultEnv: string;
+  timeout: number;
+  retry: RetryPolicy;
+  auth: AuthKind;
+}
+
+export const DEFAULT_PROJECT: ProjectConfig = {
+  name: "my-api",
+  defaultEnv: "dev",
+  timeout: 5000,
+  retry: { attempts: 0, backoff: "fixed" },
+  auth: "none",
+};
+
+/** A request after every placeholder has been resolved; ready to send. */
+export interface ResolvedRequest {
+  method: string;
+  url: string;
+  headers: [string, string][];
+  body?: string;
+}
+
+/** What came back from the API under test. Header names are lower case. */
+export interface HttpResponse {
+  status: number;
+  reason: string;
+  headers: [string, string][];
+  body: string;
+}
+
+export interface Diff {
+  passed: boolean;
+  status: string | null;
+  headers: string[];
+  body: string | null;
+}
+
+export type ErrorType =
+  | "CONTRACT_MISMATCH"
+  | "VAR_MISSING"
+  | "AUTH_FAILED"
+  | "NETWORK_ERROR"
+  | "SPEC_PARSE_ERROR"
+  | "VALIDATION_ERROR"
+  | "UNSUPPORTED_PROTOCOL";
+
+/** The compact execution record of SPEC.md ("Other records"). Wire names are SPEC's. */
+export interface ExecRecord {
+  passed: boolean;
+  status: number;
+  duration_ms: number;
+  error_type: ErrorType | null;
+  hint: string;
+  hints: string[];
+  diff: Diff;
+  assertion_results: AssertionResult[];
+  request?: ResolvedRequest;
+  response?: HttpResponse;
+}
+
+export interface VariableReportEntry {
+  name: string;
+  kind: "template" | "path_param";
+  resolved: boolean;
+  source?: string;
+  hint?: string;
+}

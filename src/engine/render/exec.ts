@@ -1,0 +1,120 @@
+/**
+ * Console rendering of one execution for people: a result line, the diff,
+ * assertion results and hints; with `verbose`, the request and response.
+ */
+import type { ExecRecord, HttpResponse, ResolvedRequest } from "../model.ts";
+import { type Paint, PLAIN } from "./paint.ts";
+
+export interface ExecView {
+  title: string;
+  file: string;
+  method: string;
+  url: string;
+  record: ExecRecord;
+  strictAssertions: boolean;
+  verbose: boolean;
+}
+
+const REASONS: Record<number, string> = {
+  200: "OK",
+  201: "Created",
+  202: "Accepted",
+  204: "No Content",
+  301: "Moved Permanently",
+  302: "Found",
+  304: "Not Modified",
+  400: "Bad Request",
+  401: "Unauthorized",
+  403: "Forbidden",
+  404: "Not Found",
+  405: "Method Not Allowed",
+  409: "Conflict",
+  422: "Unprocessable Content",
+  429: "Too Many Requests",
+  500: "Internal Server Error",
+  502: "Bad Gateway",
+  503: "Service Unavailable",
+  504: "Gateway Timeout",
+};
+
+export function reasonPhrase(status: number, given = ""): string {
+  return given || REASONS[status] || "";
+}
+
+export function renderExec(view: ExecView, paint: Paint = PLAIN): string {
+  const { record } = view;
+  const badge = record.passed ? paint.green(paint.bold("PASS")) : paint.red(paint.bold("FAIL"));
+  const status = record.status
+    ? `${record.status} ${reasonPhrase(record.status, record.response?.reason)}`.trim()
+    : "—";
+  const type = record.error_type ? `  ${paint.red(record.error_type)}` : "";
+  const lines = [
+    `${badge}  ${paint.bold(view.title)}  ${paint.dim(view.file)}`,
+    `      ${view.method} ${view.url}  ${paint.bold(status)}  ${
+      paint.dim(`${record.duration_ms} ms`)
+    }${type}`,
+  ];
+  if (view.verbose && record.request) lines.push("", ...renderRequest(record.request, paint));
+  if (view.verbose && record.response) lines.push("", ...renderResponse(record.response, paint));
+  const diff = record.diff;
+  if (diff.status) lines.push(`  ${paint.red("status")}   ${diff.status}`);
+  for (const header of diff.headers) lines.push(`  ${paint.red("header")}   ${header}`);
+  if (diff.body) {
+    diff.body.split("\n").forEach((line) => lines.push(`  ${paint.red("body")}     ${line}`));
+  }
+  if (record.assertion_results.length > 0) {
+    lines.push(
+      `  assertions${
+        view.strictAssertions
+          ? ""
+          : paint.dim(" (failures are warnings; --strict-assertions fails them)")
+      }`,
+    );
+    for (const result of record.assertion_results) {
+      const mark = result.passed
+        ? paint.green("✓")
+        : view.strictAssertions
+        ? paint.red("✗")
+        : paint.yellow("!");
+      lines.push(
+        `    ${mark} ${result.rule}${result.passed ? "" : paint.dim(`  ${result.message}`)}`,
+      );
+    }
+  }
+  if (!record.passed) {
+    for (const hint of record.hints.length ? record.hints : [record.hint]) {
+      if (hint) lines.push(`  ${paint.cyan("hint")}     ${hint}`);
+    }
+  }
+  return lines.join("\n");
+}
+
+export function renderRequest(request: ResolvedRequest, paint: Paint = PLAIN): string[] {
+  return [
+    paint.dim("> ") + paint.bold(`${request.method} ${request.url}`),
+    ...request.headers.map(([name, value]) => paint.dim("> ") + `${name}: ${value}`),
+    ...(request.body
+      ? [paint.dim(">"), ...request.body.split("\n").map((l) => paint.dim("> ") + l)]
+      : []),
+  ];
+}
+
+export function renderResponse(response: HttpResponse, paint: Paint = PLAIN): string[] {
+  return [
+    paint.dim("< ") +
+    paint.bold(`HTTP ${response.status} ${reasonPhrase(response.status, response.reason)}`.trim()),
+    ...response.headers.map(([name, value]) => paint.dim("< ") + `${name}: ${value}`),
+    ...(response.body
+      ? [paint.dim("<"), ...prettyBody(response.body).split("\n").map((l) => paint.dim("< ") + l)]
+      : []),
+  ];
+}
+
+/** Pretty-prints JSON bodies; other text is shown as it came. */
+export function prettyBody(body: string): string {
+  try {
+    return JSON.stringify(JSON.parse(body), null, 2);
+  } catch {
+    return body;
+  }
+}

@@ -1,0 +1,52 @@
+/**
+ * Renders issues for people: `error[CODE]: message`, `--> file:line:col`, the
+ * source line with a caret when the source is at hand, and the fix.
+ */
+import type { Issue } from "../issue.ts";
+import { type Paint, PLAIN } from "./paint.ts";
+
+export function renderIssue(issue: Issue, source?: string, paint: Paint = PLAIN): string {
+  const label = issue.severity === "error"
+    ? paint.red(paint.bold(`error[${issue.code}]`))
+    : paint.yellow(paint.bold("warning"));
+  const lines = [`${label}: ${issue.message}`];
+  if (issue.file) {
+    const where = [issue.file, issue.line, issue.line && issue.column].filter(Boolean).join(":");
+    lines.push(`  ${paint.cyan("-->")} ${where}`);
+  }
+  const text = issue.line && source !== undefined
+    ? source.split(/\r?\n/)[issue.line - 1]
+    : undefined;
+  if (text !== undefined && issue.line) {
+    const gutter = " ".repeat(String(issue.line).length);
+    lines.push(`${gutter} ${paint.cyan("|")}`);
+    lines.push(`${paint.cyan(String(issue.line))} ${paint.cyan("|")} ${text}`);
+    const caretAt = Math.max(0, (issue.column ?? (text.length - text.trimStart().length + 1)) - 1);
+    lines.push(`${gutter} ${paint.cyan("|")} ${" ".repeat(caretAt)}${paint.red("^")}`);
+  }
+  if (issue.fix) lines.push(`  ${paint.cyan("=")} fix: ${issue.fix}`);
+  return lines.join("\n");
+}
+
+/** Renders issues followed by a one-line tally. */
+export function renderIssues(
+  issues: Issue[],
+  sources: Map<string, string> = new Map(),
+  paint: Paint = PLAIN,
+): string {
+  const blocks = issues.map((i) => renderIssue(i, i.file ? sources.get(i.file) : undefined, paint));
+  return blocks.join("\n\n");
+}
+
+/** Issues as the stable JSON agents read. */
+export function issueJson(issue: Issue): Record<string, unknown> {
+  return {
+    type: issue.code,
+    severity: issue.severity,
+    message: issue.message,
+    file: issue.file ?? null,
+    line: issue.line ?? null,
+    column: issue.column ?? null,
+    fix: issue.fix ?? null,
+  };
+}

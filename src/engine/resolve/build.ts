@@ -1,0 +1,201 @@
+/**
+ * Turns an endpoint spec and variable layers into a request ready to send,
+ * the expected response and assertions with their placeholders filled, and
+ * the variable report. Every unresolved variable is reported before anything
+ * is sent.
+ */
+import { type Issue, issue } from "../issue.ts";
+import type {
+  AssertionRule,
+  AuthKind,
+  EndpointSpec,
+  HttpHeader,
+  ResolvedRequest,
+  ResponseBlock,
+  VariableReportEntry,
+} from "../model.ts";
+import { lookupVar, secretValues, type VarLayer } from "./layers.ts";
+import {
+  type Lookup,
+  pathParamNames,
+  substitute,
+  substitutePathParams,
+  templateNames,
+} from "./template.ts";
+
+export interface BuildOptions {
+  layers: VarLayer[];
+  /** Effective auth kind (the endpoint's, else the project default). */
+  auth: AuthKind;
+  /** Environment name, for hints. */
+  env: string;
+}
+
+export interface BuiltExchange {
+  request?: ResolvedRequest;
+  expected?: ResponseBlock;
+  assertions: AssertionRule[];
+  variables: VariableReportEntry[];
+  issues: Issue[];
+  /** Values to mask in every output. */
+  secrets: string[];
+}
+
+/** Variables the auth kind needs besides those written in the file. */
+function authVariables(spec: EndpointSpec, auth: AuthKind): string[] {
+  const setsAuthorization = spec.request.headers.some((h) =>
+    h.name.toLowerCase() === "authorization"
+  );
+  if (setsAuthorization) return [];
+  if (auth === "bearer") return ["authToken"];
+  if (auth === "basic") return ["username", "password"];
+  return [];
+}
+
+/** Every variable an endpoint uses, with its kind, in order of first use. */
+export function usedVariables(
+  spec: EndpointSpec,
+  auth: AuthKind,
+): { name: string; kind: "template" | "path_param" }[] {
+  const texts = [
+    spec.request.target,
+    ...spec.request.headers.flatMap((h) => [h.name, h.value]),
+    spec.request.body,
+    ...spec.expected.headers.map((h) => h.value),
+    spec.expected.body,
+    ...spec.assertions.map((a) => a.operand),
+  ];
+  const used = new Map<string, "template" | "path_param">();
+  for (const text of texts) {
+    for (const name of templateNames(text)) if (!used.has(name)) used.set(name, "template");
+  }
+  if (spec.request.target.startsWith("/") && !used.has("baseUrl")) used.set("baseUrl", "template");
+  for (const name of pathParamNames(spec.request.target)) {
+    if (!used.has(name)) used.set(name, "path_param");
+  }
+  for (const name of authVariables(spec, auth)) if (!used.has(name)) used.set(name, "template");
+  return [...used].map(([name, kind]) => ({ name, kind }));
+}
+
+/** How to define a missing variable, naming every source. */
+export function missingHint(name: string, env: string): string {
+  const upper = name.replace(/([a-z0-9])([A-Z])/g, "$1_$2").toUpperCase();
+  return `Define "${name}": --var ${name}=<value>, a \`${name}: <value>\` line under ## ${env} in ` +
+    `api-docs/_shared/env.md, ${name}=<value> in .env.local, vars: in the frontmatter, ` +
+    `or the environment variable APISPEC_${upper}`;
+}
+
+/** The variable report of SPEC.md for one endpoint. */
+export function reportVariables(spec: EndpointSpec, options: BuildOptions): VariableReportEntry[] {
+  return usedVariables(spec, options.auth).map(({ name, kind }) => {
+    const hit = lookupVar(options.layers, name);
+    return hit
+      ? { name, kind, resolved: true, source: hit.source }
+      : { name, kind, resolved: false, hint: missingHint(name, options.env) };
+  });
+}
+
+/** Resolves an endpoint for sending. */
+export function buildExchange(spec: EndpointSpec, options: BuildOptions): BuiltExchange {
+  const variables = reportVariables(spec, options);
+  const secrets = secretValues(options.layers);
+  const issues: Issue[] = [];
+  const missing = variables.filter((v) => !v.resolved);
+  if (missing.length > 0) {
+    for (const entry of missing) {
+      issues.push(
+        issue(
+          "VAR_MISSING",
+          `Variable "${entry.name}" is not defined for environment "${options.env}"`,
+          {
+            file: spec.file,
+            line: lineOfVariable(spec, entry.name),
+            fix: entry.hint,
+          },
+        ),
+      );
+    }
+    return { assertions: [], variables, issues, secrets };
+  }
+  const lookup: Lookup = (name) => lookupVar(options.layers, name)?.value;
+  const nested = new Set<string>();
+  const fill = (text: string) => {
+    const result = substitute(text, lookup);
+    result.nested.forEach((n) => nested.add(n));
+    return result.text;
+  };
+  const fillHeaders = (headers: HttpHeader[]) =>
+    headers.map((h) => ({ ...h, name: fill(h.name), value: fill(h.value) }));
+
+  const pathFilled = substitutePathParams(spec.request.target, lookup);
+  pathFilled.nested.forEach((n) => nested.add(n));
+  let url = fill(pathFilled.text);
+  if (spec.request.target.startsWith("/")) url = joinBase(lookup("baseUrl")!, url);
+  const headers = fillHeaders(spec.request.headers);
+  const body = fill(spec.request.body);
+  const expected = {
+    ...spec.expected,
+    headers: fillHeaders(spec.expected.headers),
+    body: fill(spec.expected.body),
+  };
+  const assertions = spec.assertions.map((a) => ({ ...a, operand: fill(a.operand) }));
+
+  for (const name of nested) {
+    issues.push(
+      issue("VALIDATION_ERROR", `Variable "${name}" resolves to a value that holds {{...}}`, {
+        file: spec.file,
+        line: lineOfVariable(spec, name),
+        fix:
+          "Resolution is single-pass: give the variable its final value instead of another placeholder",
+      }),
+    );
+  }
+  try {
+    const parsed = new URL(url);
+    if (parsed.protocol !== "http:" && parsed.protocol !== "https:") throw new Error("not http(s)");
+  } catch {
+    issues.push(issue("VALIDATION_ERROR", `Request URL "${url}" is not a valid http(s) URL`, {
+      file: spec.file,
+      line: spec.request.line,
+      fix: "Check baseUrl in the environment file: it must start with http:// or https://",
+    }));
+  }
+  if (issues.length > 0) return { assertions, variables, issues, secrets };
+
+  const requestHeaders: [string, string][] = headers.map((h) => [h.name, h.value]);
+  const authorization = authorizationFor(spec, options.auth, lookup);
+  if (authorization) requestHeaders.push(["Authorization", authorization]);
+  return {
+    request: {
+      method: spec.request.method,
+      url,
+      headers: requestHeaders,
+      body: body === "" ? undefined : body,
+    },
+    expected,
+    assertions,
+    variables,
+    issues,
+    secrets,
+  };
+}
+
+function authorizationFor(spec: EndpointSpec, auth: AuthKind, lookup: Lookup): string | undefined {
+  if (authVariables(spec, auth).length === 0) return undefined;
+  if (auth === "bearer") return `Bearer ${lookup("authToken")}`;
+  if (auth === "basic") return `Basic ${btoa(`${lookup("username")}:${lookup("password")}`)}`;
+  return undefined;
+}
+
+/** `http://h/v1` + `/users` → `http://h/v1/users`: the base keeps its path. */
+export function joinBase(base: string, path: string): string {
+  return base.replace(/\/+$/, "") + path;
+}
+
+function lineOfVariable(spec: EndpointSpec, name: string): number {
+  const escaped = name.replace(/[.*+?^${}()|[\]\\$]/g, "\\$&");
+  const token = new RegExp(`\\{\\{\\s*${escaped}\\s*\\}\\}|/:${escaped}\\b`);
+  if (token.test(spec.request.target)) return spec.request.line;
+  const header = spec.request.headers.find((h) => token.test(h.name) || token.test(h.value));
+  return header?.line ?? spec.request.line;
+}

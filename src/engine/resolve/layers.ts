@@ -1,0 +1,135 @@
+/**
+ * Variable sources as ordered layers, highest priority first. The CLI and the
+ * tool server order the same sources differently (SPEC.md), so the order is
+ * data, not code.
+ */
+
+export type LayerName =
+  | "capture"
+  | "cli"
+  | "tool"
+  | "session"
+  | "frontmatter"
+  | "env"
+  | "env-template"
+  | "dotenv"
+  | "os";
+
+export interface VarLayer {
+  name: LayerName;
+  /** Where a value came from, for the variable report (e.g. `--var`, `api-docs/_shared/env.md [dev]`). */
+  label: string;
+  vars: Record<string, string>;
+  /** Per-variable label where it differs from `label` (an OS variable's own name). */
+  labels?: Record<string, string>;
+}
+
+/** SPEC.md's CLI priority: capture, --var, frontmatter, env.md, .env.local, APISPEC_*. */
+export const CLI_ORDER: LayerName[] = [
+  "capture",
+  "cli",
+  "frontmatter",
+  "env",
+  "env-template",
+  "dotenv",
+  "os",
+];
+
+/**
+ * The tool server's order, highest first: explicit tool vars, session vars,
+ * OS variables, .env.local, env.md. Frontmatter defaults sit above the
+ * environment sources as in the CLI; captures stay highest.
+ */
+export const TOOL_ORDER: LayerName[] = [
+  "capture",
+  "tool",
+  "session",
+  "frontmatter",
+  "os",
+  "dotenv",
+  "env",
+  "env-template",
+];
+
+/** Sorts layers by an order; layers whose name is not in it are dropped. */
+export function orderLayers(layers: VarLayer[], order: LayerName[]): VarLayer[] {
+  return order.flatMap((name) => layers.filter((layer) => layer.name === name));
+}
+
+export interface Resolved {
+  value: string;
+  source: string;
+}
+
+/** Looks a name up through layers, first hit wins. */
+export function lookupVar(layers: VarLayer[], name: string): Resolved | undefined {
+  for (const layer of layers) {
+    if (Object.hasOwn(layer.vars, name)) {
+      return { value: layer.vars[name], source: layer.labels?.[name] ?? layer.label };
+    }
+  }
+  return undefined;
+}
+
+/** `AUTH_TOKEN` → `authToken`, `BASE_URL` → `baseUrl`. */
+export function snakeToCamel(name: string): string {
+  return name.toLowerCase().replace(/_+([a-z0-9])/g, (_, c: string) => c.toUpperCase()).replace(
+    /_+$/,
+    "",
+  );
+}
+
+/**
+ * Variables from the OS environment: `APISPEC_<UPPER_SNAKE>` becomes
+ * `<lowerCamel>`; other variables are never read.
+ *
+ * @example
+ * ```ts
+ * import { osLayer } from "./layers.ts";
+ * osLayer({ APISPEC_AUTH_TOKEN: "t", HOME: "/root" }, ["APISPEC_"]).vars; // { authToken: "t" }
+ * ```
+ */
+export function osLayer(env: Record<string, string>, prefixes: string[]): VarLayer {
+  const vars: Record<string, string> = {};
+  const labels: Record<string, string> = {};
+  // Earlier prefixes win, so APISPEC_ beats the alternate prefix for the same name.
+  for (const prefix of [...prefixes].reverse()) {
+    for (const [key, value] of Object.entries(env)) {
+      if (!key.startsWith(prefix) || key.length === prefix.length) continue;
+      const name = snakeToCamel(key.slice(prefix.length));
+      vars[name] = value;
+      labels[name] = key;
+    }
+  }
+  return { name: "os", label: "environment", vars, labels };
+}
+
+/**
+ * `.env.local` keys are usable as written; UPPER_SNAKE keys (with or without
+ * the `APISPEC_` prefix) are also usable in lowerCamel form.
+ */
+export function dotenvLayer(vars: Record<string, string>, label: string): VarLayer {
+  const out: Record<string, string> = {};
+  for (const [key, value] of Object.entries(vars)) {
+    out[key] = value;
+    if (/^[A-Z][A-Z0-9_]*$/.test(key)) {
+      const camel = snakeToCamel(key.replace(/^APISPEC_/, ""));
+      if (!Object.hasOwn(vars, camel)) out[camel] = value;
+    }
+  }
+  return { name: "dotenv", label, vars: out };
+}
+
+/** Names that hold secrets; their values are masked in every output. */
+export const SECRET_NAME = /token|secret|password|passwd|key|auth|cookie|session|credential/i;
+
+/** Values of every secret-named variable in the layers, for masking. */
+export function secretValues(layers: VarLayer[]): string[] {
+  const values = new Set<string>();
+  for (const layer of layers) {
+    for (const [name, value] of Object.entries(layer.vars)) {
+      if (SECRET_NAME.test(name) && value.length >= 4) values.add(value);
+    }
+  }
+  return [...values];
+}

@@ -1,0 +1,172 @@
+/**
+ * `validate`: endpoint, flow, environment and project files, one file or a
+ * whole folder. Each file is secret-scanned; flow steps must point at valid
+ * endpoint files.
+ */
+import { basename, dirname, join, resolve } from "node:path";
+import { type ExitCode, exitCodeFor, type Issue, issue } from "../engine/issue.ts";
+import { parseEnvFile } from "../engine/parse/env.ts";
+import { parseFlow } from "../engine/parse/flow.ts";
+import { parseFrontmatterOnly, parseProject } from "../engine/parse/project.ts";
+import { parseEndpoint } from "../engine/parse/spec.ts";
+import { scanSecrets } from "../engine/secrets/scan.ts";
+import { isDirectory, listMarkdown, readText } from "../adapters/fs.ts";
+import type { OpsContext } from "../adapters/system.ts";
+import { displayPath, findCollectionRoot } from "./load.ts";
+
+export type FileKind = "endpoint" | "flow" | "env" | "project" | "readme";
+
+/** What a markdown file is, from where it sits. */
+export function kindOf(relativePath: string): FileKind {
+  const parts = relativePath.split("/");
+  const name = parts.at(-1)!.toLowerCase();
+  if (parts.includes("_shared") && /^env(\.template)?\.md$/.test(name)) return "env";
+  if (name === "project.md") return "project";
+  if (name === "readme.md") return "readme";
+  if (parts.includes("flows") || parts.includes("pipelines")) return "flow";
+  return "endpoint";
+}
+
+export interface ValidateResult {
+  files: { file: string; kind: FileKind }[];
+  issues: Issue[];
+  exitCode: ExitCode;
+  sources: Map<string, string>;
+}
+
+/** Parses one file as its kind; flows also check their steps' endpoint files. */
+export async function validateText(
+  text: string,
+  file: string,
+  kind: FileKind,
+  context: { absolutePath: string; collectionRoot: string },
+): Promise<Issue[]> {
+  const issues = scanSecrets(text, file);
+  switch (kind) {
+    case "endpoint": {
+      const { spec, issues: found } = parseEndpoint(text, file);
+      const schema = spec?.schema
+        ? (await import("../engine/compare/schema.ts")).schemaIssues(spec)
+        : [];
+      return [...issues, ...found, ...schema];
+    }
+    case "env":
+      return [...issues, ...parseEnvFile(text, file).issues];
+    case "project":
+      return [...issues, ...parseProject(text, file).issues];
+    case "readme":
+      return [...issues, ...parseFrontmatterOnly(text, file)];
+    case "flow": {
+      const { flow, issues: found } = parseFlow(text, file);
+      issues.push(...found);
+      for (const step of flow?.steps ?? []) {
+        const target = resolveStepPath(step.endpoint, context.absolutePath, context.collectionRoot);
+        let stepText: string;
+        try {
+          stepText = await readText(target);
+        } catch {
+          issues.push(
+            issue(
+              "SPEC_PARSE_ERROR",
+              `Step "${step.name}" points at ${step.endpoint}, which does not exist`,
+              {
+                file,
+                line: step.line,
+                fix:
+                  "Paths are relative to the collection root (api-docs/) unless they start with ./ or ../",
+              },
+            ),
+          );
+          continue;
+        }
+        const stepIssues = parseEndpoint(stepText, step.endpoint).issues.filter((i) =>
+          i.severity === "error"
+        );
+        if (stepIssues.length > 0) {
+          issues.push(
+            issue(
+              "SPEC_PARSE_ERROR",
+              `Step "${step.name}" points at an invalid endpoint file: ${stepIssues[0].message}`,
+              {
+                file,
+                line: step.line,
+                fix: `Run \`apispec validate ${step.endpoint}\` and fix it`,
+              },
+            ),
+          );
+        }
+      }
+      return issues;
+    }
+  }
+}
+
+/** Flow step paths: relative to the collection root, or to the flow file when they start with ./ or ../. */
+export function resolveStepPath(
+  endpoint: string,
+  flowPath: string,
+  collectionRoot: string,
+): string {
+  return endpoint.startsWith("./") || endpoint.startsWith("../")
+    ? resolve(dirname(flowPath), endpoint)
+    : resolve(collectionRoot, endpoint);
+}
+
+export async function validatePath(
+  path: string,
+  ctx: OpsContext,
+  config?: string,
+): Promise<ValidateResult> {
+  const absolute = resolve(ctx.cwd, path);
+  const sources = new Map<string, string>();
+  const directory = await isDirectory(absolute);
+  const collectionRoot = await findCollectionRoot({ config, near: absolute }, ctx);
+  let targets: { absolute: string; relative: string }[];
+  if (directory) {
+    targets = (await listMarkdown(absolute)).map((rel) => ({
+      absolute: join(absolute, rel),
+      relative: rel,
+    }));
+  } else {
+    const rel = absolute.startsWith(collectionRoot + "/")
+      ? absolute.slice(collectionRoot.length + 1)
+      : basename(absolute);
+    targets = [{ absolute, relative: rel }];
+  }
+  const issues: Issue[] = [];
+  const files: ValidateResult["files"] = [];
+  if (!directory && !absolute.endsWith(".md")) {
+    issues.push(
+      issue("USAGE", `${displayPath(absolute, ctx.cwd)} is not a markdown file`, {
+        fix: "Validate a .md file or a folder",
+      }),
+    );
+  }
+  for (const target of targets) {
+    const file = displayPath(target.absolute, ctx.cwd);
+    let text: string;
+    try {
+      text = await readText(target.absolute);
+    } catch (error) {
+      const missing = error instanceof Deno.errors.NotFound;
+      issues.push(
+        issue(
+          missing ? "USAGE" : "ENGINE_ERROR",
+          missing ? `${file} does not exist` : `Cannot read ${file}: ${(error as Error).message}`,
+          {
+            file,
+            fix: missing ? "Check the path" : "Check the file's permissions",
+          },
+        ),
+      );
+      continue;
+    }
+    sources.set(file, text);
+    const kind = kindOf(target.relative);
+    files.push({ file, kind });
+    issues.push(
+      ...await validateText(text, file, kind, { absolutePath: target.absolute, collectionRoot }),
+    );
+  }
+  return { files, issues, exitCode: exitCodeFor(issues), sources };
+}
