@@ -1,0 +1,49 @@
+/**
+ * The response a mock serves for an endpoint: its `## Expected response`, or
+ * the `## Error responses` block whose status `Prefer: code=<status>` asks
+ * for. `{{param}}` in headers and body takes the matched `:param` values (and
+ * any other values given); other placeholders are left as written. Pure: the
+ * mock server and the preview server's `--mock` Send both use it.
+ */
+import type { EndpointSpec, HttpResponse, ResponseBlock } from "../engine/model.ts";
+import { substitute } from "../engine/resolve/template.ts";
+import { reasonPhrase } from "../engine/render/exec.ts";
+
+/** `Prefer: code=404` → 404 (RFC 7240 style preference used by Prism and others). */
+export function preferredStatus(prefer: string | null | undefined): number | undefined {
+  const match = /(?:^|[,;\s])code=(\d{3})\b/.exec(prefer ?? "");
+  return match ? Number(match[1]) : undefined;
+}
+
+/** Picks the block to serve; undefined when `preferStatus` names no documented response. */
+export function pickResponseBlock(
+  spec: EndpointSpec,
+  preferStatus?: number,
+): ResponseBlock | undefined {
+  if (preferStatus === undefined || preferStatus === spec.expected.status) return spec.expected;
+  return spec.errorResponses.find((block) => block.status === preferStatus);
+}
+
+/**
+ * @example
+ * ```ts
+ * import { responseFromSpec } from "./response.ts";
+ * // given a parsed spec whose expected body is {"id": "{{userId}}"}:
+ * // responseFromSpec(spec, { userId: "42" }).body === '{"id": "42"}'
+ * ```
+ */
+export function responseFromSpec(
+  spec: EndpointSpec,
+  values: Record<string, string>,
+  preferStatus?: number,
+): HttpResponse | undefined {
+  const block = pickResponseBlock(spec, preferStatus);
+  if (!block) return undefined;
+  const fill = (text: string) => substitute(text, (name) => values[name]).text;
+  return {
+    status: block.status,
+    reason: reasonPhrase(block.status, block.reason),
+    headers: block.headers.map((h) => [h.name, fill(h.value)] as [string, string]),
+    body: fill(block.body),
+  };
+}
