@@ -178,6 +178,48 @@ export const COMMANDS: CommandDef[] = [
     load: () => import("./commands/demo.ts"),
   },
   {
+    name: "serve",
+    summary: "Start the local preview server with the web UI; watches files and refreshes browsers",
+    args: [{ name: "path", required: false, complete: "dir" }],
+    flags: [
+      {
+        name: "port",
+        type: "integer",
+        default: 8080,
+        valueName: "n",
+        description: "Port to listen on (0 picks a free one)",
+      },
+      {
+        name: "host",
+        type: "string",
+        default: "127.0.0.1",
+        valueName: "addr",
+        description: "Address to bind; 0.0.0.0 exposes the preview to the network",
+      },
+      env,
+      {
+        name: "mock",
+        type: "boolean",
+        description: "Send returns the expected response instead of sending the request",
+      },
+    ],
+    load: () => import("./commands/serve.ts"),
+  },
+  {
+    name: "desktop",
+    summary: "Open the preview UI in an app window (the preview server runs in-process)",
+    args: [{ name: "path", required: false, complete: "dir" }],
+    flags: [
+      env,
+      {
+        name: "mock",
+        type: "boolean",
+        description: "Send returns the expected response instead of sending the request",
+      },
+    ],
+    load: () => import("./commands/desktop.ts"),
+  },
+  {
     name: "version",
     summary: "Print the version",
     args: [],
