@@ -33,7 +33,9 @@ async function call<T>(method: string, path: string, body?: unknown): Promise<T>
     body: body === undefined ? undefined : JSON.stringify(body),
     credentials: "same-origin",
   });
-  const data = await response.json().catch(() => ({ error: { code: "BAD_RESPONSE", message: `HTTP ${response.status}`, fix: "" } }));
+  const data = await response.json().catch(() => ({
+    error: { code: "BAD_RESPONSE", message: `HTTP ${response.status}`, fix: "" },
+  }));
   if (!response.ok) throw new ApiFailure(response.status, data as ApiError);
   return data as T;
 }
@@ -42,20 +44,37 @@ const q = (path: string) => encodeURIComponent(path);
 
 export const api = {
   workspace: () => call<WorkspaceView>("GET", "/api/workspace/current"),
-  openWorkspace: (path: string) => call<{ status: string; workspace: WorkspaceView }>("POST", "/api/workspace/open", { path }),
+  openWorkspace: (path: string) =>
+    call<{ status: string; workspace: WorkspaceView }>("POST", "/api/workspace/open", { path }),
   index: () => call<IndexResponse>("GET", "/api/index"),
   flows: () => call<{ count: number; flows: FlowEntry[] }>("GET", "/api/flows"),
   environments: () =>
-    call<{ default_env: string; env: string; environments: { name: string; variables: Record<string, { value: string; file: string }> }[] }>(
+    call<
+      {
+        default_env: string;
+        env: string;
+        environments: {
+          name: string;
+          variables: Record<string, { value: string; file: string }>;
+        }[];
+      }
+    >(
       "GET",
       "/api/environments",
     ),
   spec: (path: string) => call<SpecResponse>("GET", `/api/spec?path=${q(path)}`),
   saveSpec: (path: string, text: string, create = false) =>
-    call<{ status: string; file: string; created: boolean; issues: Issue[] }>("PUT", "/api/spec", { path, text, create }),
-  validate: (path: string, text: string) => call<{ issues: Issue[] }>("POST", "/api/validate", { path, text }),
-  vars: (path: string, env: string) => call<VarsResponse>("GET", `/api/vars?path=${q(path)}&env=${q(env)}`),
-  run: (path: string, env: string, vars: Record<string, string>) => call<RunResponse>("POST", "/api/run", { path, env, vars }),
+    call<{ status: string; file: string; created: boolean; issues: Issue[] }>("PUT", "/api/spec", {
+      path,
+      text,
+      create,
+    }),
+  validate: (path: string, text: string) =>
+    call<{ issues: Issue[] }>("POST", "/api/validate", { path, text }),
+  vars: (path: string, env: string) =>
+    call<VarsResponse>("GET", `/api/vars?path=${q(path)}&env=${q(env)}`),
+  run: (path: string, env: string, vars: Record<string, string>) =>
+    call<RunResponse>("POST", "/api/run", { path, env, vars }),
   request: (input: {
     method: string;
     url: string;
@@ -67,7 +86,11 @@ export const api = {
   }) => call<AdHocResponse>("POST", "/api/request", input),
   flow: (path: string) => call<FlowResponse>("GET", `/api/flow?path=${q(path)}`),
   saveFlow: (path: string, text: string, create = false) =>
-    call<{ status: string; file: string; created: boolean; issues: Issue[] }>("PUT", "/api/flow", { path, text, create }),
+    call<{ status: string; file: string; created: boolean; issues: Issue[] }>("PUT", "/api/flow", {
+      path,
+      text,
+      create,
+    }),
 };
 
 /** Runs a flow, calling `onStep` for each step as its line arrives. */
@@ -83,7 +106,9 @@ export async function runFlow(
     body: JSON.stringify({ path, env, vars }),
   });
   if (!response.ok || !response.body) {
-    const data = await response.json().catch(() => ({ error: { code: "BAD_RESPONSE", message: `HTTP ${response.status}`, fix: "" } }));
+    const data = await response.json().catch(() => ({
+      error: { code: "BAD_RESPONSE", message: `HTTP ${response.status}`, fix: "" },
+    }));
     throw new ApiFailure(response.status, data as ApiError);
   }
   const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
@@ -104,6 +129,14 @@ export async function runFlow(
     }
     if (done) break;
   }
-  if (!result) throw new ApiFailure(500, { error: { code: "BAD_RESPONSE", message: "The flow run ended without a result", fix: "Run it again" } });
+  if (!result) {
+    throw new ApiFailure(500, {
+      error: {
+        code: "BAD_RESPONSE",
+        message: "The flow run ended without a result",
+        fix: "Run it again",
+      },
+    });
+  }
   return result;
 }

@@ -37,8 +37,9 @@ export function lineDiff(expected: string, actual: string): DiffLine[] | undefin
       out.push({ op: " ", text: a[i] });
       i++;
       j++;
-    } else if (table[(i + 1) * width + j] >= table[i * width + j + 1]) out.push({ op: "-", text: a[i++] });
-    else out.push({ op: "+", text: b[j++] });
+    } else if (table[(i + 1) * width + j] >= table[i * width + j + 1]) {
+      out.push({ op: "-", text: a[i++] });
+    } else out.push({ op: "+", text: b[j++] });
   }
   while (i < a.length) out.push({ op: "-", text: a[i++] });
   while (j < b.length) out.push({ op: "+", text: b[j++] });

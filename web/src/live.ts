@@ -2,7 +2,12 @@
  * The live-reload channel: one EventSource to `/api/events`. Pages subscribe
  * to `change` (collection-relative paths) and `workspace` events.
  */
-type Listener = (event: { type: "change"; paths: string[] } | { type: "workspace" } | { type: "status"; connected: boolean }) => void;
+type Listener = (
+  event: { type: "change"; paths: string[] } | { type: "workspace" } | {
+    type: "status";
+    connected: boolean;
+  },
+) => void;
 
 const listeners = new Set<Listener>();
 let source: EventSource | undefined;

@@ -41,27 +41,49 @@ function ThemeToggle() {
   );
 }
 
-function Home({ workspace, endpoints, flows }: { workspace?: WorkspaceView; endpoints: EndpointEntry[]; flows: FlowEntry[] }) {
+function Home(
+  { workspace, endpoints, flows }: {
+    workspace?: WorkspaceView;
+    endpoints: EndpointEntry[];
+    flows: FlowEntry[];
+  },
+) {
   const resources = new Set(endpoints.map((e) => e.resource)).size;
   return (
     <div class="page home">
       <h2>{workspace?.name ?? "apispec"}</h2>
       <p class="muted">{workspace?.collection}</p>
       <div class="stats">
-        <div><strong data-testid="endpoint-count">{endpoints.length}</strong> endpoints</div>
-        <div><strong>{resources}</strong> resources</div>
-        <div><strong>{flows.length}</strong> flows</div>
+        <div>
+          <strong data-testid="endpoint-count">{endpoints.length}</strong> endpoints
+        </div>
+        <div>
+          <strong>{resources}</strong> resources
+        </div>
+        <div>
+          <strong>{flows.length}</strong> flows
+        </div>
       </div>
-      <p>Pick an endpoint on the left to read it, send it and compare the response with the documented one.</p>
+      <p>
+        Pick an endpoint on the left to read it, send it and compare the response with the
+        documented one.
+      </p>
       <h3>Keyboard</h3>
       <ul class="shortcuts">
-        <li><Kbd>/</Kbd> or <Kbd>{MOD}+K</Kbd> search endpoints; <Kbd>↑</Kbd> <Kbd>↓</Kbd> <Kbd>Enter</Kbd> to open</li>
-        <li><Kbd>{MOD}+Enter</Kbd> send the open endpoint, run the open flow</li>
-        <li><Kbd>{MOD}+E</Kbd> switch between view and edit; <Kbd>{MOD}+S</Kbd> save</li>
+        <li>
+          <Kbd>/</Kbd> or <Kbd>{MOD}+K</Kbd> search endpoints; <Kbd>↑</Kbd> <Kbd>↓</Kbd>{" "}
+          <Kbd>Enter</Kbd> to open
+        </li>
+        <li>
+          <Kbd>{MOD}+Enter</Kbd> send the open endpoint, run the open flow
+        </li>
+        <li>
+          <Kbd>{MOD}+E</Kbd> switch between view and edit; <Kbd>{MOD}+S</Kbd> save
+        </li>
       </ul>
       <p>
-        Search words match method, path, title and tags; narrow with <code>method:post</code>, <code>tag:users</code>,{" "}
-        <code>resource:orders</code>.
+        Search words match method, path, title and tags; narrow with <code>method:post</code>,{" "}
+        <code>tag:users</code>, <code>resource:orders</code>.
       </p>
     </div>
   );
@@ -126,12 +148,24 @@ function App() {
           <span class="logo" aria-hidden="true">≡</span> apispec
         </a>
         <span class="workspace-name" title={workspace?.collection}>{workspace?.name}</span>
-        {workspace?.mock && <span class="badge" title="Send returns the expected response; nothing is sent">mock</span>}
-        <span class={`live ${connected ? "on" : "off"}`} title={connected ? "Live reload is on" : "Disconnected from the preview server"}>
+        {workspace?.mock && (
+          <span class="badge" title="Send returns the expected response; nothing is sent">
+            mock
+          </span>
+        )}
+        <span
+          class={`live ${connected ? "on" : "off"}`}
+          title={connected ? "Live reload is on" : "Disconnected from the preview server"}
+        >
           {connected ? "● live" : "○ offline"}
         </span>
         <span class="spacer" />
-        <a href={hrefFor({ name: "request" })} class="button" onClick={(e) => linkClick(e, "/request")} data-testid="new-request">
+        <a
+          href={hrefFor({ name: "request" })}
+          class="button"
+          onClick={(e) => linkClick(e, "/request")}
+          data-testid="new-request"
+        >
           New request
         </a>
         <ThemeToggle />
@@ -139,9 +173,19 @@ function App() {
       <Sidebar endpoints={endpoints} flows={flows} broken={broken} route={route} />
       <main class="main" id="main">
         {loadError && <p class="error-box">{loadError}</p>}
-        {route.name === "home" && <Home workspace={workspace} endpoints={endpoints} flows={flows} />}
-        {route.name === "spec" && env && <SpecPage file={route.file} mock={workspace?.mock ?? false} {...shared} />}
-        {route.name === "flow" && env && <FlowPage file={route.file} endpoints={endpoints} {...shared} />}
+        {route.name === "home" && (
+          <Home
+            workspace={workspace}
+            endpoints={endpoints}
+            flows={flows}
+          />
+        )}
+        {route.name === "spec" && env && (
+          <SpecPage file={route.file} mock={workspace?.mock ?? false} {...shared} />
+        )}
+        {route.name === "flow" && env && (
+          <FlowPage file={route.file} endpoints={endpoints} {...shared} />
+        )}
         {route.name === "request" && env && <RequestPage {...shared} />}
       </main>
       <Toasts />

@@ -6,7 +6,10 @@
 import { Marked } from "marked";
 
 export function escapeHtml(text: string): string {
-  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
+  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(
+    /"/g,
+    "&quot;",
+  ).replace(/'/g, "&#39;");
 }
 
 const SAFE_URL = /^(https?:|mailto:|#|\/|\.{0,2}\/|[^:]*$)/i;
@@ -22,7 +25,9 @@ const marked = new Marked({
       const label = this.parser.parseInline(tokens);
       if (!SAFE_URL.test(href)) return label;
       const titleAttr = title ? ` title="${escapeHtml(title)}"` : "";
-      return `<a href="${escapeHtml(href)}"${titleAttr} target="_blank" rel="noopener noreferrer">${label}</a>`;
+      return `<a href="${
+        escapeHtml(href)
+      }"${titleAttr} target="_blank" rel="noopener noreferrer">${label}</a>`;
     },
     image({ text }) {
       return escapeHtml(text);

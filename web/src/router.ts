@@ -60,7 +60,9 @@ export function useRoute(): Route {
 
 /** Click handler for in-app links: plain clicks navigate without a reload. */
 export function linkClick(event: MouseEvent, href: string): void {
-  if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+  if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) {
+    return;
+  }
   event.preventDefault();
   navigate(href);
 }

@@ -19,7 +19,9 @@ export interface Query {
 export function parseQuery(text: string): Query {
   const query: Query = { words: [] };
   for (const token of text.toLowerCase().split(/\s+/).filter(Boolean)) {
-    const [key, value] = token.includes(":") ? [token.slice(0, token.indexOf(":")), token.slice(token.indexOf(":") + 1)] : ["", token];
+    const [key, value] = token.includes(":")
+      ? [token.slice(0, token.indexOf(":")), token.slice(token.indexOf(":") + 1)]
+      : ["", token];
     if (key === "method" && value) query.method = value;
     else if (key === "tag" && value) query.tag = value;
     else if (key === "resource" && value) query.resource = value;
@@ -31,10 +33,15 @@ export function parseQuery(text: string): Query {
 
 /** Lower-case text searched for each entry, computed once per index. */
 export function searchKey(entry: EndpointEntry): string {
-  return `${entry.method} ${entry.path} ${entry.title} ${entry.file} ${entry.tags.join(" ")}`.toLowerCase();
+  return `${entry.method} ${entry.path} ${entry.title} ${entry.file} ${entry.tags.join(" ")}`
+    .toLowerCase();
 }
 
-export function filterEndpoints(entries: EndpointEntry[], keys: string[], text: string): EndpointEntry[] {
+export function filterEndpoints(
+  entries: EndpointEntry[],
+  keys: string[],
+  text: string,
+): EndpointEntry[] {
   const query = parseQuery(text);
   if (!query.method && !query.tag && !query.resource && query.words.length === 0) return entries;
   const out: EndpointEntry[] = [];
@@ -66,7 +73,7 @@ export function groupRows(entries: EndpointEntry[], collapsed: Set<string>): Row
     const list = groups.get(resource)!;
     const isCollapsed = collapsed.has(resource);
     rows.push({ kind: "group", resource, count: list.length, collapsed: isCollapsed });
-    if (!isCollapsed) for (const entry of list) rows.push({ kind: "endpoint", entry });
+    if (!isCollapsed) { for (const entry of list) rows.push({ kind: "endpoint", entry }); }
   }
   return rows;
 }

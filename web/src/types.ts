@@ -9,7 +9,15 @@ import type {
   VariableReportEntry,
 } from "../../src/engine/model.ts";
 
-export type { EndpointSpec, ExecRecord, FlowSpec, HttpResponse, Issue, ResolvedRequest, VariableReportEntry };
+export type {
+  EndpointSpec,
+  ExecRecord,
+  FlowSpec,
+  HttpResponse,
+  Issue,
+  ResolvedRequest,
+  VariableReportEntry,
+};
 
 export interface WorkspaceView {
   name: string;

@@ -9,13 +9,20 @@ export function MethodBadge({ method }: { method: string }) {
   return <span class={`method method-${method.toLowerCase()}`}>{method}</span>;
 }
 
-export function IssueList({ issues, onPick }: { issues: Issue[]; onPick?: (issue: Issue) => void }) {
+export function IssueList(
+  { issues, onPick }: { issues: Issue[]; onPick?: (issue: Issue) => void },
+) {
   if (issues.length === 0) return null;
   return (
     <ul class="issues" aria-label="Validation issues">
       {issues.map((issue, i) => (
         <li key={i} class={`issue issue-${issue.severity}`}>
-          <button type="button" class="issue-where" disabled={!onPick || !issue.line} onClick={() => onPick?.(issue)}>
+          <button
+            type="button"
+            class="issue-where"
+            disabled={!onPick || !issue.line}
+            onClick={() => onPick?.(issue)}
+          >
             {issue.severity === "error" ? "error" : "warning"}
             {issue.line ? ` · line ${issue.line}` : ""}
           </button>
@@ -35,7 +42,9 @@ export function CodeBlock({ text, label }: { text: string; label?: string }) {
   );
 }
 
-export function Section({ title, children, id }: { title: string; children: ComponentChildren; id?: string }) {
+export function Section(
+  { title, children, id }: { title: string; children: ComponentChildren; id?: string },
+) {
   return (
     <section class="section" id={id}>
       <h3>{title}</h3>
@@ -45,9 +54,16 @@ export function Section({ title, children, id }: { title: string; children: Comp
 }
 
 export function EnvSelect(
-  { env, environments, onChange, id = "env" }: { env: string; environments: string[]; onChange: (env: string) => void; id?: string },
+  { env, environments, onChange, id = "env" }: {
+    env: string;
+    environments: string[];
+    onChange: (env: string) => void;
+    id?: string;
+  },
 ) {
-  const names = environments.includes(env) || environments.length === 0 ? environments : [env, ...environments];
+  const names = environments.includes(env) || environments.length === 0
+    ? environments
+    : [env, ...environments];
   return (
     <label class="field inline" for={id}>
       <span>Environment</span>
@@ -89,7 +105,10 @@ export function VarsEditor(
           {names.map((name) => {
             const entry = report.find((v) => v.name === name);
             return (
-              <tr key={name} class={entry && !entry.resolved && values[name] === undefined ? "missing" : ""}>
+              <tr
+                key={name}
+                class={entry && !entry.resolved && values[name] === undefined ? "missing" : ""}
+              >
                 <th scope="row">
                   <code>{name}</code>
                 </th>
@@ -101,7 +120,13 @@ export function VarsEditor(
                     onInput={(e) => set(name, (e.target as HTMLInputElement).value)}
                   />
                 </td>
-                <td class="muted">{values[name] !== undefined ? "override" : entry?.resolved ? entry.source : "not defined"}</td>
+                <td class="muted">
+                  {values[name] !== undefined
+                    ? "override"
+                    : entry?.resolved
+                    ? entry.source
+                    : "not defined"}
+                </td>
               </tr>
             );
           })}
@@ -118,7 +143,12 @@ export function VarsEditor(
           }
         }}
       >
-        <input aria-label="New variable name" placeholder="add variable…" value={extra} onInput={(e) => setExtra((e.target as HTMLInputElement).value)} />
+        <input
+          aria-label="New variable name"
+          placeholder="add variable…"
+          value={extra}
+          onInput={(e) => setExtra((e.target as HTMLInputElement).value)}
+        />
         <button type="submit" class="ghost">Add</button>
       </form>
     </div>
@@ -159,4 +189,6 @@ export function Kbd({ children }: { children: ComponentChildren }) {
 }
 
 /** "Ctrl" or "⌘", for shortcut hints. */
-export const MOD = typeof navigator !== "undefined" && /Mac|iPhone|iPad/.test(navigator.platform) ? "⌘" : "Ctrl";
+export const MOD = typeof navigator !== "undefined" && /Mac|iPhone|iPad/.test(navigator.platform)
+  ? "⌘"
+  : "Ctrl";

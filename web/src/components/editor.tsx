@@ -27,12 +27,23 @@ const highlight = HighlightStyle.define([
 ]);
 
 const theme = EditorView.theme({
-  "&": { backgroundColor: "var(--surface)", color: "var(--text)", fontSize: "13px", height: "100%" },
+  "&": {
+    backgroundColor: "var(--surface)",
+    color: "var(--text)",
+    fontSize: "13px",
+    height: "100%",
+  },
   ".cm-content": { fontFamily: "var(--mono)", caretColor: "var(--text)" },
-  ".cm-gutters": { backgroundColor: "var(--surface-2)", color: "var(--muted)", borderRight: "1px solid var(--border)" },
+  ".cm-gutters": {
+    backgroundColor: "var(--surface-2)",
+    color: "var(--muted)",
+    borderRight: "1px solid var(--border)",
+  },
   ".cm-activeLine": { backgroundColor: "var(--active-line)" },
   ".cm-activeLineGutter": { backgroundColor: "var(--active-line)" },
-  "&.cm-focused .cm-selectionBackground, .cm-selectionBackground, ::selection": { backgroundColor: "var(--selection) !important" },
+  "&.cm-focused .cm-selectionBackground, .cm-selectionBackground, ::selection": {
+    backgroundColor: "var(--selection) !important",
+  },
   "&.cm-focused": { outline: "2px solid var(--focus)", outlineOffset: "-2px" },
   ".cm-scroller": { overflow: "auto" },
 });
@@ -78,7 +89,11 @@ export function Editor(
       state: EditorState.create({
         doc: value,
         extensions: [
-          keymap.of([{ key: "Mod-s", preventDefault: true, run: () => (callbacks.current.onSave(), true) }]),
+          keymap.of([{
+            key: "Mod-s",
+            preventDefault: true,
+            run: () => (callbacks.current.onSave(), true),
+          }]),
           basicSetup,
           markdown(),
           syntaxHighlighting(highlight),

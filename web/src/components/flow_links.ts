@@ -19,7 +19,9 @@ export function flowLinks(steps: FlowStepDraft[], uses: (string[] | undefined)[]
   steps.forEach((step, index) => {
     const wanted = new Map<string, boolean>();
     for (const variable of step.injects) wanted.set(variable, true);
-    for (const variable of uses[index] ?? []) if (!wanted.has(variable)) wanted.set(variable, false);
+    for (const variable of uses[index] ?? []) {
+      if (!wanted.has(variable)) wanted.set(variable, false);
+    }
     for (const [variable, explicit] of wanted) {
       const from = producer.get(variable);
       if (from !== undefined) links.push({ from, to: index, variable, explicit });
@@ -34,7 +36,9 @@ export function danglingInjects(steps: FlowStepDraft[]): { step: number; variabl
   const captured = new Set<string>();
   const out: { step: number; variable: string }[] = [];
   steps.forEach((step, index) => {
-    for (const variable of step.injects) if (!captured.has(variable)) out.push({ step: index, variable });
+    for (const variable of step.injects) {
+      if (!captured.has(variable)) out.push({ step: index, variable });
+    }
     for (const capture of step.captures) captured.add(capture.variable);
   });
   return out;

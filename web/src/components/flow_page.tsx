@@ -38,7 +38,14 @@ function Links({ steps, uses }: { steps: FlowStepDraft[]; uses: (string[] | unde
   const height = steps.length * (CARD_HEIGHT + CARD_GAP);
   const width = 220;
   return (
-    <svg class="links" width={width} height={height} viewBox={`0 0 ${width} ${height}`} aria-label="Capture to inject links" role="img">
+    <svg
+      class="links"
+      width={width}
+      height={height}
+      viewBox={`0 0 ${width} ${height}`}
+      aria-label="Capture to inject links"
+      role="img"
+    >
       {links.map((link, i) => {
         const y1 = link.from * (CARD_HEIGHT + CARD_GAP) + CARD_HEIGHT / 2;
         const y2 = link.to * (CARD_HEIGHT + CARD_GAP) + CARD_HEIGHT / 2;
@@ -46,13 +53,25 @@ function Links({ steps, uses }: { steps: FlowStepDraft[]; uses: (string[] | unde
         const mid = (y1 + y2) / 2;
         return (
           <g key={i} class={`link ${link.explicit ? "explicit" : "implicit"}`}>
-            <path d={`M 0 ${y1} C ${bulge} ${y1}, ${bulge} ${y2}, 6 ${y2}`} fill="none" marker-end="url(#arrow)" />
+            <path
+              d={`M 0 ${y1} C ${bulge} ${y1}, ${bulge} ${y2}, 6 ${y2}`}
+              fill="none"
+              marker-end="url(#arrow)"
+            />
             <text x={bulge * 0.75 + 6} y={mid + 4}>{link.variable}</text>
           </g>
         );
       })}
       <defs>
-        <marker id="arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse">
+        <marker
+          id="arrow"
+          viewBox="0 0 10 10"
+          refX="9"
+          refY="5"
+          markerWidth="7"
+          markerHeight="7"
+          orient="auto-start-reverse"
+        >
           <path d="M 0 0 L 10 5 L 0 10 z" class="arrow" />
         </marker>
       </defs>
@@ -77,7 +96,11 @@ function StepCard(
   return (
     <div
       class={`step-card ${selected ? "selected" : ""} state-${state}`}
-      style={{ height: `${CARD_HEIGHT}px`, marginBottom: `${CARD_GAP}px`, width: `${CARD_WIDTH}px` }}
+      style={{
+        height: `${CARD_HEIGHT}px`,
+        marginBottom: `${CARD_GAP}px`,
+        width: `${CARD_WIDTH}px`,
+      }}
       data-testid="step-card"
     >
       <button type="button" class="step-main" onClick={onSelect} aria-pressed={selected}>
@@ -90,20 +113,51 @@ function StepCard(
           </span>
           <span class="step-vars muted">
             {[
-              step.captures.length ? `captures ${step.captures.map((c) => c.variable).join(", ")}` : "",
+              step.captures.length
+                ? `captures ${step.captures.map((c) => c.variable).join(", ")}`
+                : "",
               step.injects.length ? `uses ${step.injects.join(", ")}` : "",
-              step.asserts.filter((a) => a.trim()).length ? `${step.asserts.filter((a) => a.trim()).length} assert(s)` : "",
+              step.asserts.filter((a) => a.trim()).length
+                ? `${step.asserts.filter((a) => a.trim()).length} assert(s)`
+                : "",
             ].filter(Boolean).join(" · ")}
           </span>
         </span>
         <span class={`step-state ${state}`} data-testid="step-state">
-          {result ? (result.skipped ? "skipped" : `${result.passed ? "✓" : "✗"} ${result.status || ""} · ${result.duration_ms} ms`) : ""}
+          {result
+            ? (result.skipped
+              ? "skipped"
+              : `${result.passed ? "✓" : "✗"} ${result.status || ""} · ${result.duration_ms} ms`)
+            : ""}
         </span>
       </button>
       <div class="step-actions">
-        <button type="button" class="icon" aria-label={`Move step ${index + 1} up`} disabled={index === 0} onClick={() => onMove(-1)}>↑</button>
-        <button type="button" class="icon" aria-label={`Move step ${index + 1} down`} disabled={index === count - 1} onClick={() => onMove(1)}>↓</button>
-        <button type="button" class="icon danger" aria-label={`Remove step ${index + 1}`} onClick={onRemove}>×</button>
+        <button
+          type="button"
+          class="icon"
+          aria-label={`Move step ${index + 1} up`}
+          disabled={index === 0}
+          onClick={() => onMove(-1)}
+        >
+          ↑
+        </button>
+        <button
+          type="button"
+          class="icon"
+          aria-label={`Move step ${index + 1} down`}
+          disabled={index === count - 1}
+          onClick={() => onMove(1)}
+        >
+          ↓
+        </button>
+        <button
+          type="button"
+          class="icon danger"
+          aria-label={`Remove step ${index + 1}`}
+          onClick={onRemove}
+        >
+          ×
+        </button>
       </div>
     </div>
   );
@@ -136,7 +190,10 @@ export function FlowPage(
       setData(next);
       setError(undefined);
       setSteps(next.flow ? next.flow.steps.map(stepDraftOf) : []);
-      setSwitches({ parallel: next.flow?.parallel ?? false, continueOnError: next.flow?.continueOnError ?? false });
+      setSwitches({
+        parallel: next.flow?.parallel ?? false,
+        continueOnError: next.flow?.continueOnError ?? false,
+      });
       setIssues(next.issues);
     } catch (e) {
       setError((e as Error).message);
@@ -153,13 +210,16 @@ export function FlowPage(
   const text = useMemo(() => {
     if (!data) return "";
     let out = replaceFlowSteps(data.text, cleanSteps(steps));
-    if (switches.parallel !== (data.flow?.parallel ?? false)) out = setFlowSwitch(out, "parallel", switches.parallel);
+    if (switches.parallel !== (data.flow?.parallel ?? false)) {
+      out = setFlowSwitch(out, "parallel", switches.parallel);
+    }
     if (switches.continueOnError !== (data.flow?.continueOnError ?? false)) {
       out = setFlowSwitch(out, "continue-on-error", switches.continueOnError);
     }
     return out;
   }, [data, steps, switches]);
-  const dirty = data !== undefined && data.flow !== null && text !== replaceFlowSteps(data.text, data.flow.steps.map(stepDraftOf));
+  const dirty = data !== undefined && data.flow !== null &&
+    text !== replaceFlowSteps(data.text, data.flow.steps.map(stepDraftOf));
   const dirtyRef = useRef(false);
   dirtyRef.current = dirty;
 
@@ -221,16 +281,25 @@ export function FlowPage(
     return () => removeEventListener("keydown", onKey);
   }, [save, run]);
 
-  if (error) return <div class="page"><p class="error-box">{error}</p></div>;
+  if (error) {
+    return (
+      <div class="page">
+        <p class="error-box">{error}</p>
+      </div>
+    );
+  }
   if (!data) return <div class="page loading">Loading…</div>;
 
   const infoFor = (step: FlowStepDraft, index: number) =>
-    data.steps[index]?.endpoint === step.endpoint ? data.steps[index] : endpoints.find((e) => e.file === step.endpoint);
+    data.steps[index]?.endpoint === step.endpoint
+      ? data.steps[index]
+      : endpoints.find((e) => e.file === step.endpoint);
   const uses = steps.map((s, i) => {
     const info = infoFor(s, i);
     return info && "uses" in info ? info.uses : undefined;
   });
-  const resultFor = (step: FlowStepDraft) => results.find((r) => r.name === step.name && r.endpoint === step.endpoint);
+  const resultFor = (step: FlowStepDraft) =>
+    results.find((r) => r.name === step.name && r.endpoint === step.endpoint);
   const move = (index: number, delta: number) => {
     const next = [...steps];
     const [item] = next.splice(index, 1);
@@ -240,7 +309,11 @@ export function FlowPage(
   };
   const dangling = danglingInjects(steps);
   const current = steps[selected];
-  const capturedBefore = [...new Set(steps.slice(0, selected).flatMap((s) => s.captures.map((c) => c.variable)).filter(Boolean))];
+  const capturedBefore = [
+    ...new Set(
+      steps.slice(0, selected).flatMap((s) => s.captures.map((c) => c.variable)).filter(Boolean),
+    ),
+  ];
 
   return (
     <div class="page flow-page">
@@ -256,41 +329,64 @@ export function FlowPage(
       </header>
       <div class="toolbar">
         <EnvSelect env={env} environments={environments} onChange={onEnv} id="flow-env" />
-        <button type="button" class="primary" onClick={run} disabled={running} data-testid="run-flow">
+        <button
+          type="button"
+          class="primary"
+          onClick={run}
+          disabled={running}
+          data-testid="run-flow"
+        >
           {running ? "Running…" : "Run flow"} <Kbd>{MOD}+Enter</Kbd>
         </button>
         <button type="button" onClick={save} disabled={!dirty} data-testid="save-flow">
           Save{dirty ? " •" : ""} <Kbd>{MOD}+S</Kbd>
         </button>
         <label class="check">
-          <input type="checkbox" checked={switches.parallel} onChange={(e) => setSwitches({ ...switches, parallel: (e.target as HTMLInputElement).checked })} />
+          <input
+            type="checkbox"
+            checked={switches.parallel}
+            onChange={(e) =>
+              setSwitches({ ...switches, parallel: (e.target as HTMLInputElement).checked })}
+          />
           parallel
         </label>
         <label class="check">
           <input
             type="checkbox"
             checked={switches.continueOnError}
-            onChange={(e) => setSwitches({ ...switches, continueOnError: (e.target as HTMLInputElement).checked })}
+            onChange={(e) =>
+              setSwitches({ ...switches, continueOnError: (e.target as HTMLInputElement).checked })}
           />
           continue on error
         </label>
-        <button type="button" class="ghost" onClick={() => setShowSource(!showSource)} aria-pressed={showSource}>
+        <button
+          type="button"
+          class="ghost"
+          onClick={() => setShowSource(!showSource)}
+          aria-pressed={showSource}
+        >
           {showSource ? "Hide markdown" : "Show markdown"}
         </button>
       </div>
       {final && (
         <div class={`verdict ${final.passed ? "pass" : "fail"}`} data-testid="flow-verdict">
           <span class="verdict-label">{final.passed ? "PASS" : "FAIL"}</span>
-          <span>{final.steps.filter((s) => s.passed).length}/{final.steps.length} steps passed</span>
+          <span>
+            {final.steps.filter((s) => s.passed).length}/{final.steps.length} steps passed
+          </span>
           {Object.keys(final.captures).length > 0 && (
-            <span class="muted">captures: {Object.entries(final.captures).map(([k, v]) => `${k}=${v}`).join(", ")}</span>
+            <span class="muted">
+              captures: {Object.entries(final.captures).map(([k, v]) => `${k}=${v}`).join(", ")}
+            </span>
           )}
         </div>
       )}
       <IssueList issues={[...issues, ...(final?.issues ?? [])]} />
       {dangling.length > 0 && (
         <p class="warning-box">
-          {dangling.map((d) => `Step ${d.step + 1} injects "${d.variable}", which no earlier step captures`).join("; ")}
+          {dangling.map((d) =>
+            `Step ${d.step + 1} injects "${d.variable}", which no earlier step captures`
+          ).join("; ")}
         </p>
       )}
       <div class="canvas-wrap">
@@ -320,14 +416,26 @@ export function FlowPage(
                 e.preventDefault();
                 const entry = endpoints.find((x) => x.file === adding);
                 if (!entry) return;
-                setSteps([...steps, { name: entry.title, endpoint: entry.file, captures: [], injects: [], asserts: [] }]);
+                setSteps([...steps, {
+                  name: entry.title,
+                  endpoint: entry.file,
+                  captures: [],
+                  injects: [],
+                  asserts: [],
+                }]);
                 setSelected(steps.length);
                 setAdding("");
               }}
             >
-              <select aria-label="Endpoint for a new step" value={adding} onChange={(e) => setAdding((e.target as HTMLSelectElement).value)}>
+              <select
+                aria-label="Endpoint for a new step"
+                value={adding}
+                onChange={(e) => setAdding((e.target as HTMLSelectElement).value)}
+              >
                 <option value="">Add a step…</option>
-                {endpoints.map((e) => <option key={e.file} value={e.file}>{e.method} {e.path} · {e.title}</option>)}
+                {endpoints.map((e) => (
+                  <option key={e.file} value={e.file}>{e.method} {e.path} · {e.title}</option>
+                ))}
               </select>
               <button type="submit" disabled={!adding}>Add step</button>
             </form>
@@ -348,7 +456,10 @@ export function FlowPage(
       {current && infoFor(current, selected) && (
         <p class="muted">
           Open the endpoint:{" "}
-          <a href={hrefFor({ name: "spec", file: current.endpoint })} onClick={(e) => linkClick(e, hrefFor({ name: "spec", file: current.endpoint }))}>
+          <a
+            href={hrefFor({ name: "spec", file: current.endpoint })}
+            onClick={(e) => linkClick(e, hrefFor({ name: "spec", file: current.endpoint }))}
+          >
             {current.endpoint}
           </a>
         </p>

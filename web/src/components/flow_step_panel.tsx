@@ -5,7 +5,8 @@ import type { FlowStepDraft } from "../../../src/engine/render/flow_md.ts";
 import type { EndpointEntry, StepRecord } from "../types.ts";
 import { ResultView } from "./result_view.tsx";
 
-const CAPTURE_HINT = "response.body.id · response.body[0].id · response.headers.location · response.status";
+const CAPTURE_HINT =
+  "response.body.id · response.body[0].id · response.headers.location · response.status";
 
 export function StepPanel(
   { step, index, endpoints, captured, result, onChange }: {
@@ -24,13 +25,23 @@ export function StepPanel(
       <h3>Step {index + 1}</h3>
       <label class="field">
         <span>Name</span>
-        <input value={step.name} onInput={(e) => set({ name: (e.target as HTMLInputElement).value })} />
+        <input
+          value={step.name}
+          onInput={(e) => set({ name: (e.target as HTMLInputElement).value })}
+        />
       </label>
       <label class="field">
         <span>Endpoint file</span>
-        <select value={step.endpoint} onChange={(e) => set({ endpoint: (e.target as HTMLSelectElement).value })}>
-          {!endpoints.some((e) => e.file === step.endpoint) && <option value={step.endpoint}>{step.endpoint}</option>}
-          {endpoints.map((e) => <option key={e.file} value={e.file}>{e.method} {e.path} · {e.file}</option>)}
+        <select
+          value={step.endpoint}
+          onChange={(e) => set({ endpoint: (e.target as HTMLSelectElement).value })}
+        >
+          {!endpoints.some((e) => e.file === step.endpoint) && (
+            <option value={step.endpoint}>{step.endpoint}</option>
+          )}
+          {endpoints.map((e) => (
+            <option key={e.file} value={e.file}>{e.method} {e.path} · {e.file}</option>
+          ))}
         </select>
       </label>
       <fieldset>
@@ -43,7 +54,12 @@ export function StepPanel(
               placeholder="response.body.id"
               title={CAPTURE_HINT}
               onInput={(e) =>
-                set({ captures: step.captures.map((c, j) => (j === i ? { ...c, expression: (e.target as HTMLInputElement).value } : c)) })}
+                set({
+                  captures: step.captures.map((
+                    c,
+                    j,
+                  ) => (j === i ? { ...c, expression: (e.target as HTMLInputElement).value } : c)),
+                })}
             />
             <span class="muted">as</span>
             <input
@@ -51,14 +67,29 @@ export function StepPanel(
               value={capture.variable}
               placeholder="userId"
               onInput={(e) =>
-                set({ captures: step.captures.map((c, j) => (j === i ? { ...c, variable: (e.target as HTMLInputElement).value } : c)) })}
+                set({
+                  captures: step.captures.map((
+                    c,
+                    j,
+                  ) => (j === i ? { ...c, variable: (e.target as HTMLInputElement).value } : c)),
+                })}
             />
-            <button type="button" class="icon" aria-label="Remove capture" onClick={() => set({ captures: step.captures.filter((_, j) => j !== i) })}>
+            <button
+              type="button"
+              class="icon"
+              aria-label="Remove capture"
+              onClick={() => set({ captures: step.captures.filter((_, j) => j !== i) })}
+            >
               ×
             </button>
           </div>
         ))}
-        <button type="button" class="ghost" onClick={() => set({ captures: [...step.captures, { expression: "response.body.id", variable: "" }] })}>
+        <button
+          type="button"
+          class="ghost"
+          onClick={() =>
+            set({ captures: [...step.captures, { expression: "response.body.id", variable: "" }] })}
+        >
           + Capture
         </button>
       </fieldset>
@@ -72,7 +103,9 @@ export function StepPanel(
               checked={step.injects.includes(variable)}
               onChange={(e) =>
                 set({
-                  injects: (e.target as HTMLInputElement).checked ? [...step.injects, variable] : step.injects.filter((v) => v !== variable),
+                  injects: (e.target as HTMLInputElement).checked
+                    ? [...step.injects, variable]
+                    : step.injects.filter((v) => v !== variable),
                 })}
             />
             <code>{variable}</code>

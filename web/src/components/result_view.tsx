@@ -15,7 +15,12 @@ export function Verdict({ record, mock }: { record: ExecRecord; mock?: boolean }
   return (
     <div class={`verdict ${record.passed ? "pass" : "fail"}`} data-testid="verdict">
       <span class="verdict-label">{label}</span>
-      {record.status > 0 && <span class="verdict-status">{record.status}{record.response ? ` ${record.response.reason}` : ""}</span>}
+      {record.status > 0 && (
+        <span class="verdict-status">
+          {record.status}
+          {record.response ? ` ${record.response.reason}` : ""}
+        </span>
+      )}
       <span class="muted">{record.duration_ms} ms</span>
       {record.error_type && <span class="error-type">{record.error_type}</span>}
       {mock && <span class="badge">mock</span>}
@@ -44,7 +49,9 @@ export function ResponseView({ response }: { response: HttpResponse }) {
     <div class="message">
       <div class="message-line">HTTP {response.status} {response.reason}</div>
       <Headers headers={response.headers} />
-      {response.body ? <pre class="code body">{pretty(response.body)}</pre> : <p class="muted">Empty body</p>}
+      {response.body
+        ? <pre class="code body">{pretty(response.body)}</pre>
+        : <p class="muted">Empty body</p>}
     </div>
   );
 }
@@ -72,7 +79,12 @@ function BodyDiff({ expected, actual }: { expected: string; actual: string }) {
 type Tab = "diff" | "response" | "request";
 
 export function ResultView(
-  { record, issues, mock, expectedBody }: { record: ExecRecord; issues: Issue[]; mock?: boolean; expectedBody?: string },
+  { record, issues, mock, expectedBody }: {
+    record: ExecRecord;
+    issues: Issue[];
+    mock?: boolean;
+    expectedBody?: string;
+  },
 ) {
   const [tab, setTab] = useState<Tab>("diff");
   const diff = record.diff;
@@ -93,7 +105,14 @@ export function ResultView(
       <IssueList issues={issues} />
       <div class="tabs" role="tablist">
         {(["diff", "response", "request"] as Tab[]).map((name) => (
-          <button key={name} type="button" role="tab" aria-selected={tab === name} class={tab === name ? "active" : ""} onClick={() => setTab(name)}>
+          <button
+            key={name}
+            type="button"
+            role="tab"
+            aria-selected={tab === name}
+            class={tab === name ? "active" : ""}
+            onClick={() => setTab(name)}
+          >
             {name === "diff" ? "Diff" : name === "response" ? "Response" : "Request"}
           </button>
         ))}
@@ -120,7 +139,8 @@ export function ResultView(
               ))}
             </ul>
           )}
-          {expectedBody !== undefined && record.response && (expectedBody || record.response.body) && (
+          {expectedBody !== undefined && record.response &&
+            (expectedBody || record.response.body) && (
             <>
               <h4>Documented body → actual body</h4>
               <BodyDiff expected={expectedBody} actual={record.response.body} />
@@ -129,10 +149,18 @@ export function ResultView(
         </div>
       )}
       {tab === "response" && (
-        <div role="tabpanel">{record.response ? <ResponseView response={record.response} /> : <p class="muted">No response was received.</p>}</div>
+        <div role="tabpanel">
+          {record.response
+            ? <ResponseView response={record.response} />
+            : <p class="muted">No response was received.</p>}
+        </div>
       )}
       {tab === "request" && (
-        <div role="tabpanel">{record.request ? <RequestView request={record.request} /> : <p class="muted">No request was built.</p>}</div>
+        <div role="tabpanel">
+          {record.request
+            ? <RequestView request={record.request} />
+            : <p class="muted">No request was built.</p>}
+        </div>
       )}
     </div>
   );

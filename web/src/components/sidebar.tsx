@@ -15,7 +15,12 @@ const ROW_HEIGHT = 30;
 const OVERSCAN = 8;
 
 export function Sidebar(
-  { endpoints, flows, broken, route }: { endpoints: EndpointEntry[]; flows: FlowEntry[]; broken: BrokenEntry[]; route: Route },
+  { endpoints, flows, broken, route }: {
+    endpoints: EndpointEntry[];
+    flows: FlowEntry[];
+    broken: BrokenEntry[];
+    route: Route;
+  },
 ) {
   const [query, setQuery] = useState("");
   const [collapsed, setCollapsed] = useState<Set<string>>(new Set());
@@ -23,14 +28,21 @@ export function Sidebar(
   const search = useRef<HTMLInputElement>(null);
   const keys = useMemo(() => endpoints.map(searchKey), [endpoints]);
   const matches = useMemo(() => filterEndpoints(endpoints, keys, query), [endpoints, keys, query]);
-  const rows = useMemo(() => groupRows(matches, query ? new Set() : collapsed), [matches, collapsed, query]);
+  const rows = useMemo(() => groupRows(matches, query ? new Set() : collapsed), [
+    matches,
+    collapsed,
+    query,
+  ]);
   const activeFile = route.name === "spec" ? route.file : undefined;
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       const target = event.target as HTMLElement;
       const typing = target.closest("input, textarea, select, .cm-editor");
-      if ((event.key === "/" && !typing) || ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === "k")) {
+      if (
+        (event.key === "/" && !typing) ||
+        ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === "k")
+      ) {
         event.preventDefault();
         search.current?.focus();
         search.current?.select();
@@ -47,7 +59,9 @@ export function Sidebar(
     if (event.key === "ArrowDown" || event.key === "ArrowUp") {
       event.preventDefault();
       const at = endpointRows.indexOf(cursor);
-      const next = event.key === "ArrowDown" ? Math.min(endpointRows.length - 1, at + 1) : Math.max(0, at - 1);
+      const next = event.key === "ArrowDown"
+        ? Math.min(endpointRows.length - 1, at + 1)
+        : Math.max(0, at - 1);
       setCursor(endpointRows[next] ?? -1);
     } else if (event.key === "Enter") {
       const row = rows[cursor >= 0 ? cursor : endpointRows[0]];
@@ -73,7 +87,9 @@ export function Sidebar(
         <Kbd>/</Kbd>
       </div>
       <div class="count muted" data-testid="match-count">
-        {query ? `${matches.length} of ${endpoints.length} endpoints` : `${endpoints.length} endpoints`}
+        {query
+          ? `${matches.length} of ${endpoints.length} endpoints`
+          : `${endpoints.length} endpoints`}
       </div>
       <VirtualRows
         rows={rows}
@@ -96,7 +112,8 @@ export function Sidebar(
             return (
               <li key={flow.file}>
                 <a href={href} class={active ? "active" : ""} onClick={(e) => linkClick(e, href)}>
-                  <span class="flow-icon" aria-hidden="true">⇢</span> {flow.title} <span class="muted">{flow.steps} steps</span>
+                  <span class="flow-icon" aria-hidden="true">⇢</span> {flow.title}{" "}
+                  <span class="muted">{flow.steps} steps</span>
                 </a>
               </li>
             );
@@ -110,7 +127,14 @@ export function Sidebar(
                 const href = hrefFor({ name: b.kind === "flow" ? "flow" : "spec", file: b.file });
                 return (
                   <li key={b.file}>
-                    <a href={href} class="broken" title={b.message} onClick={(e) => linkClick(e, href)}>⚠ {b.file}</a>
+                    <a
+                      href={href}
+                      class="broken"
+                      title={b.message}
+                      onClick={(e) => linkClick(e, href)}
+                    >
+                      ⚠ {b.file}
+                    </a>
                   </li>
                 );
               })}
@@ -145,19 +169,33 @@ function VirtualRows(
     if (!element || cursor < 0) return;
     const top = cursor * ROW_HEIGHT;
     if (top < element.scrollTop) element.scrollTop = top;
-    else if (top + ROW_HEIGHT > element.scrollTop + element.clientHeight) element.scrollTop = top + ROW_HEIGHT - element.clientHeight;
+    else if (top + ROW_HEIGHT > element.scrollTop + element.clientHeight) {
+      element.scrollTop = top + ROW_HEIGHT - element.clientHeight;
+    }
   }, [cursor]);
   const first = Math.max(0, Math.floor(scrollTop / ROW_HEIGHT) - OVERSCAN);
   const last = Math.min(rows.length, Math.ceil((scrollTop + height) / ROW_HEIGHT) + OVERSCAN);
   return (
-    <div class="rows" ref={box} onScroll={(e) => setScrollTop((e.target as HTMLDivElement).scrollTop)} data-testid="endpoint-list">
+    <div
+      class="rows"
+      ref={box}
+      onScroll={(e) => setScrollTop((e.target as HTMLDivElement).scrollTop)}
+      data-testid="endpoint-list"
+    >
       <div style={{ height: `${rows.length * ROW_HEIGHT}px`, position: "relative" }}>
         {rows.slice(first, last).map((row, offset) => {
           const index = first + offset;
           const style = { top: `${index * ROW_HEIGHT}px`, height: `${ROW_HEIGHT}px` };
           if (row.kind === "group") {
             return (
-              <button key={`g:${row.resource}`} type="button" class="row group" style={style} aria-expanded={!row.collapsed} onClick={() => onToggle(row.resource)}>
+              <button
+                key={`g:${row.resource}`}
+                type="button"
+                class="row group"
+                style={style}
+                aria-expanded={!row.collapsed}
+                onClick={() => onToggle(row.resource)}
+              >
                 <span class="chevron" aria-hidden="true">{row.collapsed ? "▸" : "▾"}</span>
                 {row.resource}
                 <span class="muted">{row.count}</span>
@@ -165,9 +203,21 @@ function VirtualRows(
             );
           }
           const href = hrefFor({ name: "spec", file: row.entry.file });
-          const classes = ["row", "endpoint", row.entry.file === activeFile ? "active" : "", index === cursor ? "cursor" : ""].join(" ");
+          const classes = [
+            "row",
+            "endpoint",
+            row.entry.file === activeFile ? "active" : "",
+            index === cursor ? "cursor" : "",
+          ].join(" ");
           return (
-            <a key={row.entry.file} href={href} class={classes} style={style} title={`${row.entry.title}\n${row.entry.file}`} onClick={(e) => linkClick(e, href)}>
+            <a
+              key={row.entry.file}
+              href={href}
+              class={classes}
+              style={style}
+              title={`${row.entry.title}\n${row.entry.file}`}
+              onClick={(e) => linkClick(e, href)}
+            >
               <MethodBadge method={row.entry.method} />
               <span class="row-path">{row.entry.path}</span>
               <span class="row-title muted">{row.entry.title}</span>

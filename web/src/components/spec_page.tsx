@@ -10,13 +10,36 @@ import { api, ApiFailure } from "../api.ts";
 import { subscribe } from "../live.ts";
 import { renderMarkdown } from "../markdown.ts";
 import { setLeaveGuard } from "../router.ts";
-import type { EndpointSpec, Issue, RunResponse, SpecResponse, VariableReportEntry } from "../types.ts";
-import { CodeBlock, EnvSelect, IssueList, Kbd, MethodBadge, MOD, Section, toast, VarsEditor } from "./common.tsx";
+import type {
+  EndpointSpec,
+  Issue,
+  RunResponse,
+  SpecResponse,
+  VariableReportEntry,
+} from "../types.ts";
+import {
+  CodeBlock,
+  EnvSelect,
+  IssueList,
+  Kbd,
+  MethodBadge,
+  MOD,
+  Section,
+  toast,
+  VarsEditor,
+} from "./common.tsx";
 import { Editor, type EditorHandle } from "./editor.tsx";
 import { ResultView } from "./result_view.tsx";
 
-function httpText(block: { headers: { name: string; value: string }[]; body: string }, first: string): string {
-  return [first, ...block.headers.map((h) => `${h.name}: ${h.value}`), ...(block.body ? ["", block.body] : [])].join("\n");
+function httpText(
+  block: { headers: { name: string; value: string }[]; body: string },
+  first: string,
+): string {
+  return [
+    first,
+    ...block.headers.map((h) => `${h.name}: ${h.value}`),
+    ...(block.body ? ["", block.body] : []),
+  ].join("\n");
 }
 
 function SpecSections({ spec }: { spec: EndpointSpec }) {
@@ -24,11 +47,20 @@ function SpecSections({ spec }: { spec: EndpointSpec }) {
   return (
     <>
       <Section title="Request" id="request">
-        <CodeBlock label="Request block" text={httpText(spec.request, `${spec.request.method} ${spec.request.target}`)} />
+        <CodeBlock
+          label="Request block"
+          text={httpText(spec.request, `${spec.request.method} ${spec.request.target}`)}
+        />
       </Section>
       <Section title="Expected response" id="expected">
-        <CodeBlock label="Expected response block" text={httpText(e, `HTTP/1.1 ${e.status} ${e.reason}`.trim())} />
-        <p class="muted">Match mode: {spec.match}{spec.ignore.length ? ` · ignoring ${spec.ignore.join(", ")}` : ""}</p>
+        <CodeBlock
+          label="Expected response block"
+          text={httpText(e, `HTTP/1.1 ${e.status} ${e.reason}`.trim())}
+        />
+        <p class="muted">
+          Match mode: {spec.match}
+          {spec.ignore.length ? ` · ignoring ${spec.ignore.join(", ")}` : ""}
+        </p>
       </Section>
       {spec.schema && (
         <Section title="Schema">
@@ -37,7 +69,9 @@ function SpecSections({ spec }: { spec: EndpointSpec }) {
       )}
       {spec.errorResponses.length > 0 && (
         <Section title="Error responses">
-          {spec.errorResponses.map((r, i) => <CodeBlock key={i} text={httpText(r, `HTTP/1.1 ${r.status} ${r.reason}`.trim())} />)}
+          {spec.errorResponses.map((r, i) => (
+            <CodeBlock key={i} text={httpText(r, `HTTP/1.1 ${r.status} ${r.reason}`.trim())} />
+          ))}
         </Section>
       )}
       {spec.assertions.length > 0 && (
@@ -66,7 +100,13 @@ function SpecSections({ spec }: { spec: EndpointSpec }) {
 }
 
 export function SpecPage(
-  { file, env, environments, onEnv, mock }: { file: string; env: string; environments: string[]; onEnv: (env: string) => void; mock: boolean },
+  { file, env, environments, onEnv, mock }: {
+    file: string;
+    env: string;
+    environments: string[];
+    onEnv: (env: string) => void;
+    mock: boolean;
+  },
 ) {
   const [data, setData] = useState<SpecResponse>();
   const [error, setError] = useState<string>();
@@ -199,10 +239,22 @@ export function SpecPage(
           {spec?.tags.map((t) => <span key={t} class="tag">{t}</span>)}
         </div>
         <div class="mode-switch" role="tablist" aria-label="View or edit">
-          <button type="button" role="tab" aria-selected={mode === "view"} class={mode === "view" ? "active" : ""} onClick={() => setMode("view")}>
+          <button
+            type="button"
+            role="tab"
+            aria-selected={mode === "view"}
+            class={mode === "view" ? "active" : ""}
+            onClick={() => setMode("view")}
+          >
             View
           </button>
-          <button type="button" role="tab" aria-selected={mode === "edit"} class={mode === "edit" ? "active" : ""} onClick={() => setMode("edit")}>
+          <button
+            type="button"
+            role="tab"
+            aria-selected={mode === "edit"}
+            class={mode === "edit" ? "active" : ""}
+            onClick={() => setMode("edit")}
+          >
             Edit{dirty ? " •" : ""}
           </button>
         </div>
@@ -214,30 +266,68 @@ export function SpecPage(
               <button type="button" class="primary" onClick={save} disabled={saving || !dirty}>
                 {saving ? "Saving…" : "Save"} <Kbd>{MOD}+S</Kbd>
               </button>
-              <button type="button" class="ghost" onClick={() => setDraft(data.text)} disabled={!dirty}>Revert</button>
-              <span class="muted">{draftIssues.filter((i) => i.severity === "error").length} error(s), validated as you type</span>
+              <button
+                type="button"
+                class="ghost"
+                onClick={() => setDraft(data.text)}
+                disabled={!dirty}
+              >
+                Revert
+              </button>
+              <span class="muted">
+                {draftIssues.filter((i) => i.severity === "error").length}{" "}
+                error(s), validated as you type
+              </span>
             </div>
-            <Editor value={draft} issues={draftIssues} onChange={setDraft} onSave={save} handle={(h) => (editor.current = h)} />
+            <Editor
+              value={draft}
+              issues={draftIssues}
+              onChange={setDraft}
+              onSave={save}
+              handle={(h) => (editor.current = h)}
+            />
             <IssueList issues={draftIssues} onPick={(i) => editor.current?.focusLine(i.line!)} />
           </div>
         )
         : (
           <div class="view-pane">
             {!spec && <IssueList issues={data.issues} />}
-            {spec?.description && <div class="prose description" dangerouslySetInnerHTML={{ __html: renderMarkdown(spec.description) }} />}
+            {spec?.description && (
+              <div
+                class="prose description"
+                dangerouslySetInnerHTML={{ __html: renderMarkdown(spec.description) }}
+              />
+            )}
             {spec && (
               <section class="run-panel" aria-label="Send">
                 <div class="run-bar">
                   <EnvSelect env={env} environments={environments} onChange={onEnv} />
-                  <button type="button" class="primary send" onClick={send} disabled={running} data-testid="send">
+                  <button
+                    type="button"
+                    class="primary send"
+                    onClick={send}
+                    disabled={running}
+                    data-testid="send"
+                  >
                     {running ? "Sending…" : mock ? "Send (mock)" : "Send"} <Kbd>{MOD}+Enter</Kbd>
                   </button>
                 </div>
                 <details class="overrides" open={report.some((v) => !v.resolved)}>
-                  <summary>Variables{Object.keys(vars).length ? ` (${Object.keys(vars).length} overridden)` : ""}</summary>
+                  <summary>
+                    Variables{Object.keys(vars).length
+                      ? ` (${Object.keys(vars).length} overridden)`
+                      : ""}
+                  </summary>
                   <VarsEditor report={report} values={vars} onChange={setVars} />
                 </details>
-                {run && <ResultView record={run.record} issues={run.issues} mock={run.mock} expectedBody={spec.expected.body} />}
+                {run && (
+                  <ResultView
+                    record={run.record}
+                    issues={run.issues}
+                    mock={run.mock}
+                    expectedBody={spec.expected.body}
+                  />
+                )}
               </section>
             )}
             {spec && <SpecSections spec={spec} />}
