@@ -86,6 +86,8 @@ export async function openAppWindow(
           "--no-default-browser-check",
           "--disable-background-networking",
           "--disable-component-update",
+          // Chromium refuses to start as root with its sandbox (containers, CI).
+          ...(Deno.build.os === "linux" && Deno.uid() === 0 ? ["--no-sandbox"] : []),
         ],
         stdin: "null",
         stdout: "null",
