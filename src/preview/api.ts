@@ -41,8 +41,8 @@ function flowIndex(state: PreviewState): Promise<Response> {
   return Promise.resolve(json({ count: flows.length, flows }));
 }
 
-function events(state: PreviewState, request: Request): Promise<Response> {
-  return Promise.resolve(state.events.connect(request.signal));
+function events(state: PreviewState): Promise<Response> {
+  return Promise.resolve(state.events.connect());
 }
 
 export const ROUTES = new Map<string, Route>([

@@ -13,8 +13,8 @@ export class EventHub {
     return this.#clients.size;
   }
 
-  /** A `text/event-stream` response that receives every later event until the client leaves. */
-  connect(signal?: AbortSignal): Response {
+  /** A `text/event-stream` response that receives every later event until the client leaves (the stream is cancelled). */
+  connect(): Response {
     let controller!: ReadableStreamDefaultController<Uint8Array>;
     let timer: ReturnType<typeof setInterval> | undefined;
     const leave = () => {
@@ -29,12 +29,6 @@ export class EventHub {
         timer = setInterval(() => this.#send(c, ": keepalive\n\n"), KEEPALIVE_MS);
       },
       cancel: leave,
-    });
-    signal?.addEventListener("abort", () => {
-      leave();
-      try {
-        controller.close();
-      } catch { /* already closed */ }
     });
     return new Response(stream, {
       headers: {
