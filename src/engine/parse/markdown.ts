@@ -37,6 +37,7 @@ export interface MdSection {
 }
 
 export interface MdDocument {
+  /** `line` is the first YAML line, `endLine` the closing fence. */
   frontmatter?: { text: string; line: number; endLine: number };
   /** Set when the file opens a frontmatter fence but never closes it. */
   unclosedFrontmatter?: boolean;
