@@ -96,11 +96,11 @@ export function parseEndpoint(text: string, file: string): ParsedEndpoint {
   const match = reader.enumValue(["response", "match"], MATCH_MODES, false) ?? "shape";
   const ignore = reader.stringList(["response", "ignore"]);
   for (const entry of ignore) {
-    if (!/^(body(\[\d+\]|\.[^.\s[\]]+)+|headers\.[^.\s]+)$/.test(entry)) {
+    if (!/^(body(\[(\d+|\*)\]|\.[^.\s[\]]+)*|headers\.[^.\s]+)$/.test(entry)) {
       reader.fail(
         ["response", "ignore"],
         `Ignore path "${entry}" is not of the form body.<field> or headers.<name>`,
-        "Write paths such as `body.createdAt`, `body.items[0].id` or `headers.date`",
+        "Write paths such as `body.createdAt`, `body.items[*].id` or `headers.date`",
       );
     }
   }
