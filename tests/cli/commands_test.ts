@@ -7,15 +7,20 @@ import { collectionFiles, endpoint, workspace } from "../helpers/workspace.ts";
 const SPEC = "api-docs/apis/users/get-user.md";
 
 Deno.test("exit codes 0 to 5, one scenario each", async () => {
-  await using api = startTestApi((request) => new URL(request.url).pathname === "/ok" ? jsonResponse({}) : jsonResponse({}, 500));
+  await using api = startTestApi((request) =>
+    new URL(request.url).pathname === "/ok" ? jsonResponse({}) : jsonResponse({}, 500)
+  );
   await using ws = await workspace(collectionFiles(api.url, {
     "apis/users/pass.md": endpoint({ request: "GET {{baseUrl}}/ok" }),
     "apis/users/fail.md": endpoint({ request: "GET {{baseUrl}}/fail" }),
     "apis/users/invalid.md": endpoint().replace("version: 1", "version: one"),
     "apis/users/offline.md": endpoint({ request: `GET http://127.0.0.1:${closedPort()}/x` }),
-    "apis/users/secret.md": endpoint({ request: "GET {{baseUrl}}/ok\nX-Api-Key: AKIAIOSFODNN7EXAMPLE" }),
+    "apis/users/secret.md": endpoint({
+      request: "GET {{baseUrl}}/ok\nX-Api-Key: AKIAIOSFODNN7EXAMPLE",
+    }),
   }));
-  const code = async (file: string) => (await apispec(["exec", `api-docs/apis/users/${file}`], { cwd: ws.dir })).code;
+  const code = async (file: string) =>
+    (await apispec(["exec", `api-docs/apis/users/${file}`], { cwd: ws.dir })).code;
   assertEquals(await code("pass.md"), 0);
   assertEquals(await code("fail.md"), 1);
   assertEquals(await code("invalid.md"), 2);
@@ -48,7 +53,9 @@ Deno.test("exec --output=junit and markdown report one case", async () => {
 
 Deno.test("console output: colour only on request, never with NO_COLOR or --no-color", async () => {
   await using api = startTestApi(() => jsonResponse({}));
-  await using ws = await workspace(collectionFiles(api.url, { "apis/users/get-user.md": endpoint() }));
+  await using ws = await workspace(
+    collectionFiles(api.url, { "apis/users/get-user.md": endpoint() }),
+  );
   // A pipe is not a TTY, so colour is off by default: the CLI decides per stream.
   const piped = await apispec(["exec", SPEC], { cwd: ws.dir, color: true });
   assertEquals(piped.stdout.includes("\x1b["), false);
@@ -58,22 +65,39 @@ Deno.test("console output: colour only on request, never with NO_COLOR or --no-c
 
 Deno.test("global flags work before or after the subcommand", async () => {
   await using api = startTestApi(() => jsonResponse({}));
-  await using ws = await workspace(collectionFiles(api.url, { "apis/users/get-user.md": endpoint() }));
-  const before = await apispec(["--no-color", "-v", "exec", SPEC, "--output=json"], { cwd: ws.dir });
-  const after = await apispec(["exec", SPEC, "--output=json", "--no-color", "--verbose"], { cwd: ws.dir });
+  await using ws = await workspace(
+    collectionFiles(api.url, { "apis/users/get-user.md": endpoint() }),
+  );
+  const before = await apispec(["--no-color", "-v", "exec", SPEC, "--output=json"], {
+    cwd: ws.dir,
+  });
+  const after = await apispec(["exec", SPEC, "--output=json", "--no-color", "--verbose"], {
+    cwd: ws.dir,
+  });
   for (const result of [before, after]) {
     assertEquals(result.code, 0, result.stderr);
     assert(json(result).request, "verbose adds the request");
   }
-  const config = await apispec(["--config", `${ws.dir}/api-docs/project.md`, "exec", "apis/users/get-user.md"], { cwd: "/" });
+  const config = await apispec([
+    "--config",
+    `${ws.dir}/api-docs/project.md`,
+    "exec",
+    "apis/users/get-user.md",
+  ], { cwd: "/" });
   assertEquals(config.code, 0, config.stderr);
 });
 
 Deno.test("usage errors are exit 2 with a fix", async () => {
   const cases: [string[], RegExp][] = [
     [["exec"], /Missing <file> for exec/],
-    [["exec", "x.md", "--outptu=json"], /Unknown flag --outptu for exec[\s\S]*Did you mean --output\?/],
-    [["exec", "x.md", "--output=xml"], /does not accept "xml"[\s\S]*console, junit, json, markdown/],
+    [
+      ["exec", "x.md", "--outptu=json"],
+      /Unknown flag --outptu for exec[\s\S]*Did you mean --output\?/,
+    ],
+    [
+      ["exec", "x.md", "--output=xml"],
+      /does not accept "xml"[\s\S]*console, junit, json, markdown/,
+    ],
     [["exec", "x.md", "--timeout=soon"], /needs a whole number/],
     [["exec", "x.md", "--var", "novalue"], /Invalid --var "novalue"/],
     [["exce", "x.md"], /Unknown command "exce"[\s\S]*Did you mean `apispec exec`/],
@@ -90,18 +114,25 @@ Deno.test("usage errors are exit 2 with a fix", async () => {
 Deno.test("help and version", async () => {
   const help = await apispec(["--help"]);
   assertEquals(help.code, 0);
-  for (const command of ["init", "validate", "exec", "request", "index", "version"]) assertStringIncludes(help.stdout, `  ${command} `);
+  for (const command of ["init", "validate", "exec", "request", "index", "version"]) {
+    assertStringIncludes(help.stdout, `  ${command} `);
+  }
   const execHelp = await apispec(["exec", "--help"]);
   assertStringIncludes(execHelp.stdout, "--output <console|junit|json|markdown>");
   const version = await apispec(["version"]);
-  const expected = JSON.parse(await Deno.readTextFile(new URL("../../deno.json", import.meta.url))).version;
+  const expected =
+    JSON.parse(await Deno.readTextFile(new URL("../../deno.json", import.meta.url))).version;
   assertEquals(version.stdout.trim(), `apispec ${expected}`);
 });
 
 Deno.test("production runs: refused without --yes in a non-interactive shell, nothing sent", async () => {
   await using api = startTestApi(() => jsonResponse({}));
-  const env = `## prod\n\n\`\`\`yaml\nbaseUrl: ${api.url}\n\`\`\`\n\n## production\n\n\`\`\`yaml\nbaseUrl: ${api.url}\n\`\`\`\n`;
-  await using ws = await workspace({ "api-docs/_shared/env.template.md": env, "api-docs/apis/users/get-user.md": endpoint() });
+  const env =
+    `## prod\n\n\`\`\`yaml\nbaseUrl: ${api.url}\n\`\`\`\n\n## production\n\n\`\`\`yaml\nbaseUrl: ${api.url}\n\`\`\`\n`;
+  await using ws = await workspace({
+    "api-docs/_shared/env.template.md": env,
+    "api-docs/apis/users/get-user.md": endpoint(),
+  });
   for (const name of ["prod", "production"]) {
     const refused = await apispec(["exec", SPEC, `--env=${name}`], { cwd: ws.dir });
     assertEquals(refused.code, 2);
@@ -115,20 +146,28 @@ Deno.test("production runs: refused without --yes in a non-interactive shell, no
 
 Deno.test("exec --dry-run resolves and shows the request, sends nothing (masked)", async () => {
   await using api = startTestApi(() => jsonResponse({}));
-  await using ws = await workspace(collectionFiles(api.url, { "apis/users/get-user.md": endpoint({ frontmatter: "auth: bearer\n" }) }));
+  await using ws = await workspace(
+    collectionFiles(api.url, {
+      "apis/users/get-user.md": endpoint({ frontmatter: "auth: bearer\n" }),
+    }),
+  );
   const env = { APISPEC_AUTH_TOKEN: "dry-run-token-1" };
   const console = await apispec(["exec", SPEC, "--dry-run"], { cwd: ws.dir, env });
   assertEquals(console.code, 0);
   assertStringIncludes(console.stdout, `> GET ${api.url}/users/1`);
   assertStringIncludes(console.stdout, "> Authorization: Bearer ****");
-  const record = json<{ request: { url: string } }>(await apispec(["exec", SPEC, "--dry-run", "--output=json"], { cwd: ws.dir, env }));
+  const record = json<{ request: { url: string } }>(
+    await apispec(["exec", SPEC, "--dry-run", "--output=json"], { cwd: ws.dir, env }),
+  );
   assertEquals(record.request.url, `${api.url}/users/1`);
   assertEquals(api.requests.length, 0);
 });
 
 Deno.test("a spec path is taken relative to the collection root when not found from the working folder", async () => {
   await using api = startTestApi(() => jsonResponse({}));
-  await using ws = await workspace(collectionFiles(api.url, { "apis/users/get-user.md": endpoint() }));
+  await using ws = await workspace(
+    collectionFiles(api.url, { "apis/users/get-user.md": endpoint() }),
+  );
   const result = await apispec(["exec", "apis/users/get-user.md"], { cwd: ws.dir });
   assertEquals(result.code, 0, result.stderr);
   const missing = await apispec(["exec", "apis/users/nope.md"], { cwd: ws.dir });

@@ -3,7 +3,13 @@
  * real loopback API. Rows that must stop before any request also prove that
  * no request arrived.
  */
-import { assert, assertEquals, assertGreater, assertMatch, assertStringIncludes } from "@std/assert";
+import {
+  assert,
+  assertEquals,
+  assertGreater,
+  assertMatch,
+  assertStringIncludes,
+} from "@std/assert";
 import { apispec, json } from "../helpers/cli.ts";
 import { jsonResponse, startTestApi } from "../helpers/api.ts";
 import { collectionFiles, endpoint, workspace } from "../helpers/workspace.ts";
@@ -18,7 +24,9 @@ async function execWith(
   env: Record<string, string> = {},
 ) {
   const api = startTestApi(handler);
-  const ws = await workspace(collectionFiles(api.url, { "apis/users/get-user.md": file, ...extra }));
+  const ws = await workspace(
+    collectionFiles(api.url, { "apis/users/get-user.md": file, ...extra }),
+  );
   try {
     const result = await apispec(["exec", SPEC, "--output=json", ...args], { cwd: ws.dir, env });
     return { result, requests: api.requests, ws };
@@ -53,7 +61,10 @@ Deno.test("protocol: ws and sse are accepted by validate but exec gives UNSUPPOR
 
 Deno.test("method: every SPEC method is sent as written", async () => {
   for (const method of ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"]) {
-    const { result, requests } = await execWith(endpoint({ method }), () => new Response(null, { status: 200 }));
+    const { result, requests } = await execWith(
+      endpoint({ method }),
+      () => new Response(null, { status: 200 }),
+    );
     assertEquals(result.code, 0, `${method}: ${result.stdout}${result.stderr}`);
     assertEquals(requests[0].method, method);
   }
@@ -89,12 +100,24 @@ Deno.test("auth: bearer and basic add Authorization; none and custom add nothing
   };
   const env = { APISPEC_AUTH_TOKEN: "tkn-123456", APISPEC_USERNAME: "ada", APISPEC_PASSWORD: "pw" };
   for (const auth of ["bearer", "basic", "none", "custom"]) {
-    const { result } = await execWith(endpoint({ frontmatter: `auth: ${auth}\n` }), capture, [], {}, env);
+    const { result } = await execWith(
+      endpoint({ frontmatter: `auth: ${auth}\n` }),
+      capture,
+      [],
+      {},
+      env,
+    );
     assertEquals(result.code, 0, auth);
   }
   const project = { "api-docs/project.md": "---\nname: t\nversion: 1\nauth: bearer\n---\n" };
   await execWith(endpoint(), capture, [], project, env);
-  assertEquals(seen, ["Bearer tkn-123456", `Basic ${btoa("ada:pw")}`, null, null, "Bearer tkn-123456"]);
+  assertEquals(seen, [
+    "Bearer tkn-123456",
+    `Basic ${btoa("ada:pw")}`,
+    null,
+    null,
+    "Bearer tkn-123456",
+  ]);
 });
 
 Deno.test("timeout: the endpoint's timeout ends a slow request as NETWORK_ERROR (exit 4); --timeout beats it", async () => {
@@ -106,16 +129,23 @@ Deno.test("timeout: the endpoint's timeout ends a slow request as NETWORK_ERROR 
   assertEquals(short.result.code, 4);
   assertEquals(json(short.result).error_type, "NETWORK_ERROR");
   assertMatch(json(short.result).hint as string, /within 100 ms/);
-  const overridden = await execWith(endpoint({ frontmatter: "timeout: 100\n" }), slow, ["--timeout=5000"]);
+  const overridden = await execWith(endpoint({ frontmatter: "timeout: 100\n" }), slow, [
+    "--timeout=5000",
+  ]);
   assertEquals(overridden.result.code, 0);
-  const project = await execWith(endpoint(), slow, [], { "api-docs/project.md": "---\nname: t\nversion: 1\ntimeout: 100\n---\n" });
+  const project = await execWith(endpoint(), slow, [], {
+    "api-docs/project.md": "---\nname: t\nversion: 1\ntimeout: 100\n---\n",
+  });
   assertEquals(project.result.code, 4);
 });
 
 Deno.test("retry.attempts: a 503 is retried and the run passes when a retry succeeds", async () => {
   let calls = 0;
   const flaky = () => ++calls < 3 ? jsonResponse({ error: "busy" }, 503) : jsonResponse({ id: 1 });
-  const { result, requests } = await execWith(endpoint({ frontmatter: "retry:\n  attempts: 2\n  backoff: exponential\n" }), flaky);
+  const { result, requests } = await execWith(
+    endpoint({ frontmatter: "retry:\n  attempts: 2\n  backoff: exponential\n" }),
+    flaky,
+  );
   assertEquals(result.code, 0, result.stdout);
   assertEquals(requests.length, 3);
   calls = 0;
@@ -125,7 +155,10 @@ Deno.test("retry.attempts: a 503 is retried and the run passes when a retry succ
 });
 
 Deno.test("retry.attempts: a 4xx is not retried", async () => {
-  const { requests } = await execWith(endpoint({ frontmatter: "retry:\n  attempts: 3\n" }), () => jsonResponse({}, 404));
+  const { requests } = await execWith(
+    endpoint({ frontmatter: "retry:\n  attempts: 3\n" }),
+    () => jsonResponse({}, 404),
+  );
   assertEquals(requests.length, 1);
 });
 
@@ -142,7 +175,11 @@ Deno.test("response.match: only shape, strict or schema", async () => {
 
 Deno.test("unknown frontmatter keys warn on stderr and are ignored", async () => {
   const api = startTestApi(() => jsonResponse({ id: 1 }));
-  await using ws = await workspace(collectionFiles(api.url, { "apis/users/get-user.md": endpoint({ frontmatter: "owner: team-a\n" }) }));
+  await using ws = await workspace(
+    collectionFiles(api.url, {
+      "apis/users/get-user.md": endpoint({ frontmatter: "owner: team-a\n" }),
+    }),
+  );
   const result = await apispec(["exec", SPEC], { cwd: ws.dir });
   await api[Symbol.asyncDispose]();
   assertEquals(result.code, 0);
@@ -153,7 +190,9 @@ Deno.test("unknown frontmatter keys warn on stderr and are ignored", async () =>
 Deno.test("sections: a missing ## Request or two http blocks is exit 2 with the line", async () => {
   const missing = endpoint().replace(/## Request[\s\S]*?```\n\n/, "");
   assertEquals((await execWith(missing)).result.code, 2);
-  const two = endpoint({ request: "GET {{baseUrl}}/users/1\n```\n\n```http\nGET {{baseUrl}}/users/2" });
+  const two = endpoint({
+    request: "GET {{baseUrl}}/users/1\n```\n\n```http\nGET {{baseUrl}}/users/2",
+  });
   const { result, requests } = await execWith(two);
   assertEquals(result.code, 2);
   assertMatch(json(result).hint as string, /exactly one ```http block, found 2/);
@@ -162,7 +201,8 @@ Deno.test("sections: a missing ## Request or two http blocks is exit 2 with the 
 
 Deno.test("sections: error responses, tests and notes are never executed", async () => {
   const file = endpoint({
-    sections: "\n## Error responses\n\n```http\nHTTP/1.1 404 Not Found\n```\n\n## Tests\n\n```agent-task\nGET /danger\n```\n\n## Notes\n\n```http\nDELETE /everything\n```\n",
+    sections:
+      "\n## Error responses\n\n```http\nHTTP/1.1 404 Not Found\n```\n\n## Tests\n\n```agent-task\nGET /danger\n```\n\n## Notes\n\n```http\nDELETE /everything\n```\n",
   });
   const { result, requests } = await execWith(file);
   assertEquals(result.code, 0, result.stdout);
@@ -174,7 +214,9 @@ Deno.test("request line: {{baseUrl}}, relative (joined keeping the base path) an
   const forms = [`GET {{baseUrl}}/a`, "GET /b", `GET ${api.url}/c`];
   await using ws = await workspace({
     "api-docs/_shared/env.template.md": `## dev\n\n\`\`\`yaml\nbaseUrl: ${api.url}/v1\n\`\`\`\n`,
-    ...Object.fromEntries(forms.map((request, i) => [`api-docs/apis/users/f${i}.md`, endpoint({ request })])),
+    ...Object.fromEntries(
+      forms.map((request, i) => [`api-docs/apis/users/f${i}.md`, endpoint({ request })]),
+    ),
   });
   for (let i = 0; i < forms.length; i++) {
     const result = await apispec(["exec", `api-docs/apis/users/f${i}.md`], { cwd: ws.dir });
@@ -187,7 +229,7 @@ Deno.test("request line: {{baseUrl}}, relative (joined keeping the base path) an
 Deno.test("placeholders: {{name}} in request and expected blocks; :param from the same sources", async () => {
   const file = endpoint({
     path: "/users/:userId",
-    request: "POST {{baseUrl}}/users/:userId?v={{version}}\nX-Tag: {{tag}}\n\n{\"tag\": \"{{tag}}\"}",
+    request: 'POST {{baseUrl}}/users/:userId?v={{version}}\nX-Tag: {{tag}}\n\n{"tag": "{{tag}}"}',
     expected: "HTTP/1.1 200 OK\nX-Echo: {{tag}}",
     method: "POST",
   });
@@ -203,7 +245,11 @@ Deno.test("placeholders: {{name}} in request and expected blocks; :param from th
 });
 
 Deno.test("placeholders: single pass; a value holding {{...}} is exit 2 before any request", async () => {
-  const { result, requests } = await execWith(endpoint({ request: "GET {{baseUrl}}/users/{{id}}" }), undefined, ["--var", "id={{other}}", "--var", "other=1"]);
+  const { result, requests } = await execWith(
+    endpoint({ request: "GET {{baseUrl}}/users/{{id}}" }),
+    undefined,
+    ["--var", "id={{other}}", "--var", "other=1"],
+  );
   assertEquals(result.code, 2);
   assertMatch(json(result).hint as string, /resolves to a value that holds \{\{\.\.\.\}\}/);
   assertEquals(requests.length, 0);

@@ -19,9 +19,24 @@ Deno.test("request prints the status line with reason and duration, then the bod
 Deno.test("request sends headers and a body from -d or @file, with {{var}} in the URL", async () => {
   await using api = startTestApi((_, body) => jsonResponse({ got: body }, 201));
   await using ws = await workspace(collectionFiles(api.url, { "body.json": '{"name": "Grace"}' }));
-  const inline = await apispec(["request", "POST", "{{baseUrl}}/users", "-H", "Content-Type: application/json", "-d", '{"a": 1}'], { cwd: ws.dir });
+  const inline = await apispec([
+    "request",
+    "POST",
+    "{{baseUrl}}/users",
+    "-H",
+    "Content-Type: application/json",
+    "-d",
+    '{"a": 1}',
+  ], { cwd: ws.dir });
   assertEquals(inline.code, 0, inline.stderr);
-  const fromFile = await apispec(["request", "POST", "/users", "-d", "@api-docs/body.json", "--output=json"], { cwd: ws.dir });
+  const fromFile = await apispec([
+    "request",
+    "POST",
+    "/users",
+    "-d",
+    "@api-docs/body.json",
+    "--output=json",
+  ], { cwd: ws.dir });
   assertEquals(json<{ response: { status: number } }>(fromFile).response.status, 201);
   assertEquals(api.requests.map((r) => [r.path, r.body, r.headers["content-type"] ?? ""]), [
     ["/users", '{"a": 1}', "application/json"],
@@ -30,21 +45,49 @@ Deno.test("request sends headers and a body from -d or @file, with {{var}} in th
 });
 
 Deno.test("request --verbose shows both messages with credentials masked", async () => {
-  await using api = startTestApi(() => jsonResponse({ ok: true }, 200, { "set-cookie": "sid=abc123456" }));
-  const result = await apispec(["request", "GET", `${api.url}/me`, "-H", "Authorization: Bearer live-token-987", "-v"]);
+  await using api = startTestApi(() =>
+    jsonResponse({ ok: true }, 200, { "set-cookie": "sid=abc123456" })
+  );
+  const result = await apispec([
+    "request",
+    "GET",
+    `${api.url}/me`,
+    "-H",
+    "Authorization: Bearer live-token-987",
+    "-v",
+  ]);
   assertEquals(result.code, 0);
   assertStringIncludes(result.stdout, `> GET ${api.url}/me`);
   assertStringIncludes(result.stdout, "> Authorization: Bearer ****");
   assertStringIncludes(result.stdout, "< set-cookie: ****");
-  assertEquals(result.stdout.includes("live-token-987") || result.stdout.includes("abc123456"), false);
+  assertEquals(
+    result.stdout.includes("live-token-987") || result.stdout.includes("abc123456"),
+    false,
+  );
   assertEquals(api.requests[0].headers.authorization, "Bearer live-token-987");
 });
 
 Deno.test("request --save <path> writes a spec that validates and never holds the credential", async () => {
-  await using api = startTestApi(() => jsonResponse({ id: 7, accessToken: "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.dozjgNryP4J3jVmNHl0w5N_XgL0n3I9PlFUP0THsR8U" }, 201));
+  await using api = startTestApi(() =>
+    jsonResponse({
+      id: 7,
+      accessToken:
+        "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.dozjgNryP4J3jVmNHl0w5N_XgL0n3I9PlFUP0THsR8U",
+    }, 201)
+  );
   await using ws = await workspace(collectionFiles(api.url));
   const result = await apispec(
-    ["request", "POST", "{{baseUrl}}/users", "-H", "Authorization: Bearer live-token-987", "-d", '{"n": 1}', "--save", "api-docs/apis/users/post-users.md"],
+    [
+      "request",
+      "POST",
+      "{{baseUrl}}/users",
+      "-H",
+      "Authorization: Bearer live-token-987",
+      "-d",
+      '{"n": 1}',
+      "--save",
+      "api-docs/apis/users/post-users.md",
+    ],
     { cwd: ws.dir },
   );
   assertEquals(result.code, 0, result.stderr);
@@ -55,8 +98,17 @@ Deno.test("request --save <path> writes a spec that validates and never holds th
   assertStringIncludes(text, "Authorization: Bearer {{authToken}}");
   assertStringIncludes(text, "HTTP/1.1 201 Created");
   assertStringIncludes(text, "resource: users");
-  assertEquals((await apispec(["validate", "api-docs/apis/users/post-users.md"], { cwd: ws.dir })).code, 0);
-  const again = await apispec(["request", "GET", "{{baseUrl}}/users", "--save", "api-docs/apis/users/post-users.md"], { cwd: ws.dir });
+  assertEquals(
+    (await apispec(["validate", "api-docs/apis/users/post-users.md"], { cwd: ws.dir })).code,
+    0,
+  );
+  const again = await apispec([
+    "request",
+    "GET",
+    "{{baseUrl}}/users",
+    "--save",
+    "api-docs/apis/users/post-users.md",
+  ], { cwd: ws.dir });
   assertEquals(again.code, 3);
   assertStringIncludes(again.stderr, "already exists");
 });
@@ -65,7 +117,9 @@ Deno.test("request --save without a path writes to apis/scratch/ of the git repo
   await using api = startTestApi(() => jsonResponse([{ id: 1 }]));
   await using ws = await workspace({ "src/app.ts": "" });
   await new Deno.Command("git", { args: ["init", "-q"], cwd: ws.dir }).output();
-  const result = await apispec(["request", "GET", `${api.url}/users`, "--save"], { cwd: `${ws.dir}/src` });
+  const result = await apispec(["request", "GET", `${api.url}/users`, "--save"], {
+    cwd: `${ws.dir}/src`,
+  });
   assertEquals(result.code, 0, result.stderr);
   assert(await ws.exists("api-docs/apis/scratch/get-users.md"));
   await apispec(["request", "GET", `${api.url}/users`, "--save"], { cwd: ws.dir });
@@ -76,7 +130,10 @@ Deno.test("request --save without a path writes to apis/scratch/ of the git repo
 Deno.test("request --save outside a git repository uses the per-user workspace", async () => {
   await using api = startTestApi(() => jsonResponse({}));
   await using ws = await workspace();
-  const result = await apispec(["request", "GET", `${api.url}/ping`, "--save"], { cwd: ws.dir, env: { XDG_DATA_HOME: `${ws.dir}/data` } });
+  const result = await apispec(["request", "GET", `${api.url}/ping`, "--save"], {
+    cwd: ws.dir,
+    env: { XDG_DATA_HOME: `${ws.dir}/data` },
+  });
   assertEquals(result.code, 0, result.stderr);
   assert(await ws.exists("data/apispec/workspace/api-docs/apis/scratch/get-ping.md"));
 });

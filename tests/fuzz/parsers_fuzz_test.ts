@@ -13,9 +13,21 @@ import { mutate, random } from "./mutate.ts";
 
 const DEMO = `${ROOT}/fixtures/demo/api-docs`;
 const SEEDS: [FileKind, string, string][] = [
-  ["endpoint", "apis/users/get-user-by-id.md", await Deno.readTextFile(`${DEMO}/apis/users/get-user-by-id.md`)],
-  ["endpoint", "apis/users/get-list-users.md", await Deno.readTextFile(`${DEMO}/apis/users/get-list-users.md`)],
-  ["endpoint", "apis/health/get-health.md", await Deno.readTextFile(`${DEMO}/apis/health/get-health.md`)],
+  [
+    "endpoint",
+    "apis/users/get-user-by-id.md",
+    await Deno.readTextFile(`${DEMO}/apis/users/get-user-by-id.md`),
+  ],
+  [
+    "endpoint",
+    "apis/users/get-list-users.md",
+    await Deno.readTextFile(`${DEMO}/apis/users/get-list-users.md`),
+  ],
+  [
+    "endpoint",
+    "apis/health/get-health.md",
+    await Deno.readTextFile(`${DEMO}/apis/health/get-health.md`),
+  ],
   ["env", "_shared/env.template.md", await Deno.readTextFile(`${DEMO}/_shared/env.template.md`)],
   ["flow", "flows/user-onboarding.md", await Deno.readTextFile(`${DEMO}/flows/user-onboarding.md`)],
   ["project", "project.md", await Deno.readTextFile(`${DEMO}/project.md`)],
@@ -32,15 +44,27 @@ Deno.test(`validator survives ${SEEDS.length * PER_SEED} mutated files (seed ${B
       const file = `fuzz/${name}`;
       let issues;
       try {
-        issues = await validateText(mutated, file, kind, { absolutePath: `${DEMO}/${name}`, collectionRoot: DEMO });
+        issues = await validateText(mutated, file, kind, {
+          absolutePath: `${DEMO}/${name}`,
+          collectionRoot: DEMO,
+        });
       } catch (error) {
-        throw new Error(`validateText threw on ${kind} #${n} (seed ${BASE_SEED + index}): ${error}\n---\n${mutated}`);
+        throw new Error(
+          `validateText threw on ${kind} #${n} (seed ${
+            BASE_SEED + index
+          }): ${error}\n---\n${mutated}`,
+        );
       }
       const lineCount = mutated.split(/\r\n|\r|\n/).length;
       for (const issue of issues.filter((i) => i.severity === "error")) {
-        const where = `${kind} #${n} (seed ${BASE_SEED + index}): ${issue.message}\n---\n${mutated}`;
+        const where = `${kind} #${n} (seed ${
+          BASE_SEED + index
+        }): ${issue.message}\n---\n${mutated}`;
         assertEquals(issue.file, file, where);
-        assert(Number.isInteger(issue.line) && issue.line! >= 1 && issue.line! <= lineCount + 1, `line ${issue.line} of ${lineCount}: ${where}`);
+        assert(
+          Number.isInteger(issue.line) && issue.line! >= 1 && issue.line! <= lineCount + 1,
+          `line ${issue.line} of ${lineCount}: ${where}`,
+        );
         assert(issue.fix, `no fix: ${where}`);
       }
       const code = exitCodeFor(issues);
@@ -48,14 +72,19 @@ Deno.test(`validator survives ${SEEDS.length * PER_SEED} mutated files (seed ${B
       if (code !== 0) invalid++;
     }
   }
-  assert(invalid > SEEDS.length * PER_SEED * 0.3, `mutations should mostly break files, got ${invalid} invalid`);
+  assert(
+    invalid > SEEDS.length * PER_SEED * 0.3,
+    `mutations should mostly break files, got ${invalid} invalid`,
+  );
 });
 
 Deno.test("apispec validate over a folder of mutated files exits 2 or 5, with file and line, never a stack trace", async () => {
   const files: Record<string, string> = {};
   for (const [index, [, name, text]] of SEEDS.entries()) {
     const next = random(BASE_SEED + 100 + index);
-    for (let n = 0; n < 40; n++) files[`api-docs/${name.replace(/\.md$/, `-${n}.md`)}`] = mutate(text, next);
+    for (let n = 0; n < 40; n++) {
+      files[`api-docs/${name.replace(/\.md$/, `-${n}.md`)}`] = mutate(text, next);
+    }
   }
   await using ws = await workspace(files);
   const result = await apispec(["validate", "api-docs"], { cwd: ws.dir });

@@ -198,7 +198,12 @@ function locateVariable(spec: EndpointSpec, name: string): { line: number; colum
   const token = new RegExp(`\\{\\{\\s*${escaped}\\s*\\}\\}|/:${escaped}\\b`);
   const requestLine = `${spec.request.method} ${spec.request.target}`;
   const inTarget = token.exec(requestLine);
-  if (inTarget) return { line: spec.request.line, column: inTarget.index + (inTarget[0].startsWith("/") ? 2 : 1) };
+  if (inTarget) {
+    return {
+      line: spec.request.line,
+      column: inTarget.index + (inTarget[0].startsWith("/") ? 2 : 1),
+    };
+  }
   for (const header of spec.request.headers) {
     const text = `${header.name}: ${header.value}`;
     const hit = token.exec(text);
