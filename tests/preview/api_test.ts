@@ -4,6 +4,7 @@
  * specs, and the live-reload stream.
  */
 import { assert, assertEquals, assertStringIncludes } from "@std/assert";
+import type { ExecRecord } from "../../src/engine/model.ts";
 import { parseEndpoint } from "../../src/engine/parse/spec.ts";
 import { parseFlow } from "../../src/engine/parse/flow.ts";
 import { startDemoApi } from "../../src/demo/api.ts";
@@ -103,15 +104,15 @@ Deno.test("POST /api/run sends through execSpec: a passing and a failing diff, m
   await using t = await demo();
   const pass = await t.preview.send("POST", "/api/run", { path: USER, env: "dev" });
   assertEquals(pass.status, 200);
-  const record = pass.body.record as Record<string, any>;
+  const record = pass.body.record as ExecRecord;
   assertEquals(record.passed, true);
   assertEquals(record.status, 200);
-  assertEquals(record.request.url, `${t.api.url}/users/1`);
-  assertEquals(JSON.parse(record.response.body).id, 1);
+  assertEquals(record.request!.url, `${t.api.url}/users/1`);
+  assertEquals(JSON.parse(record.response!.body).id, 1);
   assertEquals(pass.body.exit_code, 0);
 
   const fail = await t.preview.send("POST", "/api/run", { path: USER, vars: { userId: "999" } });
-  const failed = fail.body.record as Record<string, any>;
+  const failed = fail.body.record as ExecRecord;
   assertEquals(failed.passed, false);
   assertEquals(failed.error_type, "CONTRACT_MISMATCH");
   assertEquals(failed.diff.status, "expected 200, got 404");
@@ -120,9 +121,9 @@ Deno.test("POST /api/run sends through execSpec: a passing and a failing diff, m
   const create = await t.preview.send("POST", "/api/run", {
     path: "apis/users/post-create-user.md",
   });
-  const created = create.body.record as Record<string, any>;
+  const created = create.body.record as ExecRecord;
   assertEquals(created.passed, true);
-  const auth = (created.request.headers as [string, string][]).find(([n]) => n === "Authorization");
+  const auth = (created.request!.headers).find(([n]) => n === "Authorization");
   assertEquals(auth?.[1], "Bearer ****");
   assert(!JSON.stringify(create.body).includes(t.api.token), "token leaked");
 
@@ -134,11 +135,11 @@ Deno.test("POST /api/run sends through execSpec: a passing and a failing diff, m
 Deno.test("serve --mock: Send answers with the expected response and sends nothing", async () => {
   await using t = await demo({ mock: true });
   const { body } = await t.preview.send("POST", "/api/run", { path: USER });
-  const record = body.record as Record<string, any>;
+  const record = body.record as ExecRecord;
   assertEquals(body.mock, true);
   assertEquals(record.passed, true);
   assertEquals(record.status, 200);
-  assertEquals(JSON.parse(record.response.body).name, "Ada Lovelace");
+  assertEquals(JSON.parse(record.response!.body).name, "Ada Lovelace");
   assertEquals(t.api.requests.length, 0);
   const current = await t.preview.send("GET", "/api/workspace/current");
   assertEquals(current.body.mock, true);
