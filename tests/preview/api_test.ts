@@ -123,7 +123,7 @@ Deno.test("POST /api/run sends through execSpec: a passing and a failing diff, m
   });
   const created = create.body.record as ExecRecord;
   assertEquals(created.passed, true);
-  const auth = (created.request!.headers).find(([n]) => n === "Authorization");
+  const auth = created.request!.headers.find(([n]) => n === "Authorization");
   assertEquals(auth?.[1], "Bearer ****");
   assert(!JSON.stringify(create.body).includes(t.api.token), "token leaked");
 

@@ -45,7 +45,7 @@ Deno.test({
     const errors: string[] = [];
     const open = async (colorScheme: "light" | "dark") => {
       const page = await browser.newPage({ viewport: { width: 1400, height: 900 }, colorScheme });
-      page.setDefaultTimeout(10_000);
+      page.setDefaultTimeout(20_000);
       page.on("pageerror", (error) => errors.push(error.message));
       return page;
     };

@@ -1,5 +1,6 @@
 /** Shapes of the preview API (docs/preview-api.md); engine types are shared, type-only. */
 import type { Issue } from "../../src/engine/issue.ts";
+import type { BrokenEntry, EndpointEntry } from "../../src/preview/index_cache.ts";
 import type {
   EndpointSpec,
   ExecRecord,
@@ -18,41 +19,12 @@ export type {
   ResolvedRequest,
   VariableReportEntry,
 };
-
-export interface WorkspaceView {
-  name: string;
-  root: string;
-  collection: string;
-  env: string;
-  default_env: string;
-  environments: string[];
-  mock: boolean;
-}
-
-export interface EndpointEntry {
-  file: string;
-  title: string;
-  method: string;
-  path: string;
-  resource: string;
-  tags: string[];
-  description: string;
-}
-
-export interface BrokenEntry {
-  file: string;
-  kind: "endpoint" | "flow";
-  message: string;
-  line?: number;
-}
-
-export interface FlowEntry {
-  file: string;
-  name: string;
-  title: string;
-  description: string;
-  steps: number;
-}
+// The server's own types, so the two sides cannot drift apart (type-only: nothing is bundled).
+export type { BrokenEntry, EndpointEntry };
+export type { WorkspaceView } from "../../src/preview/workspace.ts";
+export type { FlowEntry } from "../../src/preview/index_cache.ts";
+export type { RunSpecOutput as RunResponse } from "../../src/preview/run_spec.ts";
+export type { FlowResult, StepRecord } from "../../src/preview/flow_runner.ts";
 
 export interface IndexResponse {
   count: number;
@@ -88,16 +60,6 @@ export interface FlowResponse {
   issues: Issue[];
 }
 
-export interface RunResponse {
-  file: string;
-  env: string;
-  mock: boolean;
-  record: ExecRecord;
-  issues: Issue[];
-  variables: VariableReportEntry[];
-  exit_code: number;
-}
-
 export interface VarsResponse {
   spec: string;
   env: string;
@@ -114,28 +76,6 @@ export interface AdHocResponse {
   saved: string | null;
   issues: Issue[];
   exit_code: number;
-}
-
-export interface StepRecord {
-  name: string;
-  endpoint: string;
-  passed: boolean;
-  status: number;
-  error_type: string | null;
-  skipped?: boolean;
-  duration_ms: number;
-  hint?: string;
-  record?: ExecRecord;
-}
-
-export interface FlowResult {
-  file: string;
-  env: string;
-  passed: boolean;
-  captures: Record<string, string>;
-  steps: StepRecord[];
-  issues: Issue[];
-  exitCode: number;
 }
 
 export interface ApiError {

@@ -188,6 +188,25 @@ export function Kbd({ children }: { children: ComponentChildren }) {
   return <kbd>{children}</kbd>;
 }
 
+/**
+ * Page shortcuts with Ctrl or ⌘: keys are `Enter`, `s`, `e`, ... Each handler
+ * replaces the browser's default (Ctrl+S saving the page, for one).
+ */
+export function useModShortcuts(handlers: Record<string, () => void>, deps: unknown[]): void {
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      // Already handled (the editor's own Mod-S, say): never act twice.
+      if (event.defaultPrevented || !(event.ctrlKey || event.metaKey)) return;
+      const handler = handlers[event.key.length === 1 ? event.key.toLowerCase() : event.key];
+      if (!handler) return;
+      event.preventDefault();
+      handler();
+    };
+    addEventListener("keydown", onKey);
+    return () => removeEventListener("keydown", onKey);
+  }, deps);
+}
+
 /** "Ctrl" or "⌘", for shortcut hints. */
 export const MOD = typeof navigator !== "undefined" && /Mac|iPhone|iPad/.test(navigator.platform)
   ? "⌘"

@@ -69,6 +69,12 @@ export interface EditorHandle {
   focusLine(line: number): void;
 }
 
+/**
+ * `value` is read when the editor mounts; typing flows out through
+ * `onChange` only. A parent that replaces the text (reload from disk,
+ * revert) remounts the editor with a new `key`, so a render that lags
+ * behind fast typing can never write stale text back into the document.
+ */
 export function Editor(
   { value, issues, onChange, onSave, handle }: {
     value: string;
@@ -119,18 +125,10 @@ export function Editor(
     return () => editor.destroy();
   }, []);
 
-  // Text replaced from outside (a reload after a change on disk): swap the document.
-  useEffect(() => {
-    const editor = view.current;
-    if (editor && editor.state.doc.toString() !== value) {
-      editor.dispatch({ changes: { from: 0, to: editor.state.doc.length, insert: value } });
-    }
-  }, [value]);
-
   useEffect(() => {
     const editor = view.current;
     if (editor) editor.dispatch(setDiagnostics(editor.state, diagnosticsFor(editor.state, issues)));
-  }, [issues, value]);
+  }, [issues]);
 
   return <div class="editor" ref={host} data-testid="editor" />;
 }

@@ -17,7 +17,16 @@ import { api, ApiFailure, runFlow } from "../api.ts";
 import { subscribe } from "../live.ts";
 import { hrefFor, linkClick, setLeaveGuard } from "../router.ts";
 import type { EndpointEntry, FlowResponse, FlowResult, Issue, StepRecord } from "../types.ts";
-import { CodeBlock, EnvSelect, IssueList, Kbd, MethodBadge, MOD, toast } from "./common.tsx";
+import {
+  CodeBlock,
+  EnvSelect,
+  IssueList,
+  Kbd,
+  MethodBadge,
+  MOD,
+  toast,
+  useModShortcuts,
+} from "./common.tsx";
 import { danglingInjects, flowLinks } from "./flow_links.ts";
 import { StepPanel } from "./flow_step_panel.tsx";
 
@@ -266,20 +275,7 @@ export function FlowPage(
     }
   }, [file, env, running]);
 
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      const mod = event.ctrlKey || event.metaKey;
-      if (mod && event.key.toLowerCase() === "s") {
-        event.preventDefault();
-        save();
-      } else if (mod && event.key === "Enter") {
-        event.preventDefault();
-        run();
-      }
-    };
-    addEventListener("keydown", onKey);
-    return () => removeEventListener("keydown", onKey);
-  }, [save, run]);
+  useModShortcuts({ s: save, Enter: run }, [save, run]);
 
   if (error) {
     return (

@@ -9,7 +9,7 @@ import { useCallback, useEffect, useState } from "preact/hooks";
 import { api, ApiFailure } from "../api.ts";
 import { hrefFor, linkClick } from "../router.ts";
 import type { AdHocResponse } from "../types.ts";
-import { EnvSelect, IssueList, Kbd, MOD, toast, VarsEditor } from "./common.tsx";
+import { EnvSelect, IssueList, Kbd, MOD, toast, useModShortcuts, VarsEditor } from "./common.tsx";
 import { RequestView, ResponseView } from "./result_view.tsx";
 
 const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"];
@@ -64,16 +64,7 @@ export function RequestPage(
     }
   }, [method, url, headers, body, env, vars, busy]);
 
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      if ((event.ctrlKey || event.metaKey) && event.key === "Enter") {
-        event.preventDefault();
-        send();
-      }
-    };
-    addEventListener("keydown", onKey);
-    return () => removeEventListener("keydown", onKey);
-  }, [send]);
+  useModShortcuts({ Enter: () => send() }, [send]);
 
   const target = savePath || suggestedPath(method, url);
   return (

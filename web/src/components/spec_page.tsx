@@ -26,6 +26,7 @@ import {
   MOD,
   Section,
   toast,
+  useModShortcuts,
   VarsEditor,
 } from "./common.tsx";
 import { Editor, type EditorHandle } from "./editor.tsx";
@@ -114,11 +115,15 @@ export function SpecPage(
   const [draft, setDraft] = useState("");
   const [draftIssues, setDraftIssues] = useState<Issue[]>([]);
   const [saving, setSaving] = useState(false);
+  /** Bumped when the text is replaced from outside the editor, which then remounts. */
+  const [editorKey, setEditorKey] = useState(0);
   const [run, setRun] = useState<RunResponse>();
   const [running, setRunning] = useState(false);
   const [vars, setVars] = useState<Record<string, string>>({});
   const [report, setReport] = useState<VariableReportEntry[]>([]);
   const editor = useRef<EditorHandle | undefined>(undefined);
+  const draftRef = useRef("");
+  draftRef.current = draft;
   const dirty = data !== undefined && draft !== data.text;
 
   const load = useCallback(async (keepDraft = false) => {
@@ -127,6 +132,8 @@ export function SpecPage(
       setData(next);
       setError(undefined);
       if (!keepDraft) {
+        // Remount the editor only when the text really changed (a save keeps cursor and history).
+        if (next.text !== draftRef.current) setEditorKey((k) => k + 1);
         setDraft(next.text);
         setDraftIssues(next.issues);
       }
@@ -199,22 +206,10 @@ export function SpecPage(
     }
   }, [file, env, vars, running]);
 
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      const mod = event.ctrlKey || event.metaKey;
-      if (mod && event.key === "Enter") {
-        event.preventDefault();
-        send();
-      } else if (mod && event.key.toLowerCase() === "s") {
-        event.preventDefault();
-        if (mode === "edit") save();
-      } else if (mod && event.key.toLowerCase() === "e") {
-        event.preventDefault();
-        setMode(mode === "edit" ? "view" : "edit");
-      }
-    };
-    addEventListener("keydown", onKey);
-    return () => removeEventListener("keydown", onKey);
+  useModShortcuts({
+    Enter: send,
+    s: () => mode === "edit" && save(),
+    e: () => setMode(mode === "edit" ? "view" : "edit"),
   }, [send, save, mode]);
 
   if (error) {
@@ -269,7 +264,10 @@ export function SpecPage(
               <button
                 type="button"
                 class="ghost"
-                onClick={() => setDraft(data.text)}
+                onClick={() => {
+                  setDraft(data.text);
+                  setEditorKey((k) => k + 1);
+                }}
                 disabled={!dirty}
               >
                 Revert
@@ -280,6 +278,7 @@ export function SpecPage(
               </span>
             </div>
             <Editor
+              key={editorKey}
               value={draft}
               issues={draftIssues}
               onChange={setDraft}
