@@ -5,6 +5,7 @@
  */
 import type { ArgDef, FlagDef, ParsedArgs } from "./args.ts";
 import type { CliIO } from "./io.ts";
+import { contextFlags } from "./commands/context_flags.ts";
 
 export interface CommandModule {
   run(args: ParsedArgs, io: CliIO): Promise<number>;
@@ -176,6 +177,46 @@ export const COMMANDS: CommandDef[] = [
       },
     ],
     load: () => import("./commands/demo.ts"),
+  },
+  {
+    name: "context",
+    summary:
+      "Print bounded API context for agents: targets, a flow, changed specs or the collection",
+    args: [{ name: "target", required: false, variadic: true, complete: "file" }],
+    flags: [
+      ...contextFlags({ tokenBudget: 600, maxFields: 8 }),
+      {
+        name: "output",
+        type: "enum",
+        values: ["markdown", "json"],
+        default: "markdown",
+        description: "Output format; json wraps the text with env, root, target and budget",
+      },
+    ],
+    load: () => import("./commands/context.ts"),
+  },
+  {
+    name: "agent pack",
+    summary: "Write the agent context pack (.apispec/agent-context.md)",
+    args: [{ name: "target", required: false, variadic: true, complete: "file" }],
+    flags: [
+      ...contextFlags({ tokenBudget: 1600, maxFields: 8 }),
+      {
+        name: "out",
+        type: "string",
+        valueName: "file",
+        description: "Where to write (default .apispec/agent-context.md at the project root)",
+        complete: "file",
+      },
+    ],
+    load: () => import("./commands/agent_pack.ts"),
+  },
+  {
+    name: "mcp",
+    summary: "Start the MCP tool server on stdio (for coding agents)",
+    args: [],
+    flags: [],
+    load: () => import("./commands/mcp.ts"),
   },
   {
     name: "version",

@@ -1,0 +1,79 @@
+/** `apispec_context`: bounded API context for a target, a flow or the specs changed since a ref. */
+import { z } from "zod";
+import { CONTEXT_MODES } from "../../engine/render/context_intent.ts";
+import { buildContext } from "../../ops/context.ts";
+import { defineTool, failure, issuesText, structured } from "../tool.ts";
+
+export const tool = defineTool({
+  name: "apispec_context",
+  config: {
+    title: "API context for a task",
+    description:
+      "Bounded API context: for a target, a flow, the specs changed since a git ref, or (no target) " +
+      "a collection overview. Fits token_budget; schema mode returns JSON (also as contract).",
+    inputSchema: {
+      target: z.string().optional().describe(
+        "Endpoint id (users/get-user-by-id), `GET /users/:id`, file path or `flow <name>`; comma-separate several",
+      ),
+      changed_from: z.string().optional().describe("Git ref: only specs changed since it"),
+      root: z.string().default("api-docs").describe("Docs root"),
+      token_budget: z.number().int().min(1).max(100000).default(600).describe(
+        "Approximate output tokens",
+      ),
+      mode: z.enum(CONTEXT_MODES).default("surgical"),
+      intent: z.string().default("implement").describe(
+        "implement, debug, test, review or document",
+      ),
+      brief: z.boolean().default(true).describe("No title/guidance; bounded sections"),
+      max_fields: z.number().int().min(1).max(1000).default(6).describe("Max fields per section"),
+      include: z.string().optional().describe(
+        "Comma list: title, variables, request, response, errors, assertions, rules, verify, guidance, all",
+      ),
+      no_guidance: z.boolean().default(false),
+      verbose: z.boolean().default(false).describe(
+        "Include full request and expected-response blocks",
+      ),
+      env: z.string().optional().describe(
+        "Env for suggested commands; default: session env, project default-env, dev",
+      ),
+    },
+    outputSchema: {
+      text: z.string(),
+      target: z.string().nullable(),
+      mode: z.enum(CONTEXT_MODES),
+      intent: z.string(),
+      token_budget: z.number(),
+      contract: z.unknown().optional(),
+    },
+    annotations: { readOnlyHint: true },
+  },
+  handler: async (args, { ctx, session, indexes }) => {
+    const result = await buildContext(
+      {
+        targets: (args.target ?? "").split(",").map((t) => t.trim()).filter(Boolean),
+        changedFrom: args.changed_from,
+        root: args.root,
+        env: args.env ?? session.env,
+        tokenBudget: args.token_budget,
+        mode: args.mode,
+        intent: args.intent,
+        brief: args.brief,
+        maxFields: args.max_fields,
+        include: args.include,
+        noGuidance: args.no_guidance,
+        verbose: args.verbose,
+        order: "tool",
+        session: session.vars,
+      },
+      ctx,
+      indexes,
+    );
+    if (result.exitCode !== 0) return failure(issuesText(result.issues));
+    const { text, target, mode, intent, token_budget, contract } = result;
+    return structured(
+      mode === "schema"
+        ? { text, target, mode, intent, token_budget, contract }
+        : { text, target, mode, intent, token_budget },
+    );
+  },
+});

@@ -1,0 +1,44 @@
+/** `apispec_exec`: one endpoint, through the same op as `apispec exec`. */
+import { z } from "zod";
+import { inferExpectedBlock } from "../../engine/render/expected_block.ts";
+import { execSpec } from "../../ops/exec.ts";
+import { env, execRecord, specPath, vars } from "../schemas.ts";
+import { defineTool, structured, varStrings } from "../tool.ts";
+
+export const tool = defineTool({
+  name: "apispec_exec",
+  config: {
+    title: "Run an endpoint spec",
+    description:
+      "Send an endpoint file's request and compare the response with its expected response. " +
+      "On failure read error_type, hint and diff, then call apispec_diagnose.",
+    inputSchema: {
+      spec_path: specPath,
+      env,
+      vars,
+      verbose: z.boolean().default(false).describe("Include full request and response"),
+      dry_run: z.boolean().default(false).describe("Resolve the request without sending it"),
+      infer_expected: z.boolean().default(false).describe(
+        "Add inferred_expected: an expected-response block built from the actual response",
+      ),
+    },
+    outputSchema: execRecord,
+    annotations: { openWorldHint: true },
+  },
+  handler: async (args, { ctx, session }) => {
+    const result = await execSpec({
+      file: args.spec_path,
+      env: args.env ?? session.env,
+      order: "tool",
+      tool: varStrings(args.vars),
+      session: session.vars,
+      dryRun: args.dry_run,
+      verbose: args.verbose,
+    }, ctx);
+    const record: Record<string, unknown> = { ...result.record };
+    if (args.infer_expected && result.response) {
+      record.inferred_expected = inferExpectedBlock(result.response);
+    }
+    return structured(record);
+  },
+});

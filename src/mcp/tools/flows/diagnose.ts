@@ -1,0 +1,48 @@
+/** `apispec_diagnose`: run an endpoint and explain the outcome, through `diagnose` (ops/diagnose.ts). */
+import { z } from "zod";
+import { env, errorType, specPath, vars } from "../../schemas.ts";
+import { defineTool, failure, issuesText, structured, varStrings } from "../../tool.ts";
+import type { FlowOps } from "./contract.ts";
+
+export function diagnoseTool(diagnose: FlowOps["diagnose"]) {
+  return defineTool({
+    name: "apispec_diagnose",
+    config: {
+      title: "Diagnose an endpoint",
+      description:
+        "Run an endpoint and explain the result: likely_cause, next_action, what to inspect and " +
+        "commands to verify. Use after a failed apispec_exec.",
+      inputSchema: {
+        spec_path: specPath,
+        env,
+        vars,
+        timeout_ms: z.number().int().min(1).optional().describe("Default: the endpoint's timeout"),
+        strict_assertions: z.boolean().default(false),
+      },
+      outputSchema: {
+        passed: z.boolean(),
+        status: z.number(),
+        error_type: errorType,
+        summary: z.string(),
+        likely_cause: z.string(),
+        next_action: z.string(),
+        inspect: z.array(z.string()),
+        verify: z.array(z.string()),
+        diff: z.object({}).loose(),
+      },
+      annotations: { openWorldHint: true },
+    },
+    handler: async (args, { ctx, session }) => {
+      const { issues, ...diagnosis } = await diagnose({
+        spec_path: args.spec_path,
+        env: args.env ?? session.env,
+        // The op takes one vars map: explicit vars beat session vars.
+        vars: { ...session.vars, ...varStrings(args.vars) },
+        timeout_ms: args.timeout_ms,
+        strict_assertions: args.strict_assertions,
+      }, ctx);
+      if (!diagnosis.summary && issues?.length) return failure(issuesText(issues));
+      return structured(diagnosis);
+    },
+  });
+}

@@ -1,0 +1,32 @@
+/** `apispec_history`: recent runs of an endpoint and their trend, through `readHistory` (ops/history.ts). */
+import { z } from "zod";
+import { specPath } from "../../schemas.ts";
+import { defineTool, structured } from "../../tool.ts";
+import type { FlowOps } from "./contract.ts";
+
+export function historyTool(readHistory: FlowOps["readHistory"]) {
+  return defineTool({
+    name: "apispec_history",
+    config: {
+      title: "Run history of an endpoint",
+      description: "Recent executions of an endpoint, newest first; trend over the last 6 runs.",
+      inputSchema: {
+        spec_path: specPath,
+        last: z.number().int().min(1).max(200).default(10).describe("Entries to return"),
+      },
+      outputSchema: {
+        spec: z.string(),
+        trend: z.enum(["stable", "improving", "regressing"]),
+        entries: z.array(z.object({
+          timestamp: z.string(),
+          passed: z.boolean(),
+          status: z.number(),
+          duration_ms: z.number(),
+          error_type: z.string().nullable(),
+        })),
+      },
+      annotations: { readOnlyHint: true },
+    },
+    handler: async (args) => structured(await readHistory(args.spec_path, args.last)),
+  });
+}

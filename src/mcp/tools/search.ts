@@ -1,0 +1,33 @@
+/** `apispec_search`: find endpoint files by words, method, path and tag. */
+import { z } from "zod";
+import { SEARCH_LIMIT, searchSpecs } from "../../ops/search.ts";
+import { defineTool, structured } from "../tool.ts";
+
+export const tool = defineTool({
+  name: "apispec_search",
+  config: {
+    title: "Search endpoint specs",
+    description:
+      `Find endpoint files. Every word of q must appear in the title or description. count is all ` +
+      `matches; results holds the best ${SEARCH_LIMIT}.`,
+    inputSchema: {
+      q: z.string().optional().describe("Words in title or description"),
+      method: z.string().optional().describe("HTTP method"),
+      path: z.string().optional().describe("URL path substring"),
+      tag: z.string().optional(),
+    },
+    outputSchema: {
+      count: z.number(),
+      results: z.array(z.object({
+        file: z.string(),
+        method: z.string(),
+        path: z.string(),
+        title: z.string(),
+        tags: z.array(z.string()),
+      })),
+    },
+    annotations: { readOnlyHint: true },
+  },
+  handler: async (args, { ctx, indexes, root }) =>
+    structured(await searchSpecs(args, await root(), ctx, indexes)),
+});

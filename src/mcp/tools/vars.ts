@@ -1,0 +1,48 @@
+/** `apispec_vars`: which variables an endpoint needs and where each resolves from. */
+import { z } from "zod";
+import { errorsOf } from "../../engine/issue.ts";
+import { execSpec } from "../../ops/exec.ts";
+import { env, specPath } from "../schemas.ts";
+import { defineTool, failure, issuesText, structured } from "../tool.ts";
+
+export const tool = defineTool({
+  name: "apispec_vars",
+  config: {
+    title: "Check an endpoint's variables",
+    description:
+      "List the variables an endpoint uses, whether each resolves in the environment and from where. " +
+      "Sends nothing.",
+    inputSchema: { spec_path: specPath, env },
+    outputSchema: {
+      spec: z.string(),
+      env: z.string(),
+      ready: z.boolean(),
+      variables: z.array(z.object({
+        name: z.string(),
+        kind: z.enum(["template", "path_param"]),
+        resolved: z.boolean(),
+        source: z.string().optional(),
+        hint: z.string().optional(),
+      })),
+    },
+    annotations: { readOnlyHint: true },
+  },
+  handler: async (args, { ctx, session }) => {
+    // A dry run resolves exactly as a run would, so the report cannot drift from exec.
+    const result = await execSpec({
+      file: args.spec_path,
+      env: args.env ?? session.env,
+      order: "tool",
+      session: session.vars,
+      dryRun: true,
+    }, ctx);
+    const blocking = errorsOf(result.issues).filter((i) => i.code !== "VAR_MISSING");
+    if (result.variables.length === 0 && blocking.length > 0) return failure(issuesText(blocking));
+    return structured({
+      spec: result.file,
+      env: result.env,
+      ready: result.variables.every((v) => v.resolved),
+      variables: result.variables,
+    });
+  },
+});
