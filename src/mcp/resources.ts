@@ -9,7 +9,8 @@ import { type McpServer, ResourceTemplate } from "@modelcontextprotocol/sdk/serv
 // @ts-types="@modelcontextprotocol/sdk/types.d.ts"
 import { McpError } from "@modelcontextprotocol/sdk/types.js";
 import { isAbsolute, relative, resolve } from "node:path";
-import { readText } from "../adapters/fs.ts";
+import { readText, toSlash } from "../adapters/fs.ts";
+import { kindOf } from "../ops/validate.ts";
 import type { ToolEnv } from "./tool.ts";
 
 export const SPEC_URI = "apispec://spec/";
@@ -29,11 +30,13 @@ export function resourceFile(root: string, path: string): string | undefined {
     return undefined;
   }
   const file = resolve(root, decoded);
-  const rel = relative(root, file);
+  const rel = toSlash(relative(root, file));
   if (rel === "" || rel.startsWith("..") || isAbsolute(rel) || !rel.endsWith(".md")) {
     return undefined;
   }
-  return file;
+  // Only what the list offers: environment and project files are not specs.
+  const kind = kindOf(rel);
+  return kind === "endpoint" || kind === "flow" ? file : undefined;
 }
 
 export function registerResources(server: McpServer, env: ToolEnv): void {

@@ -36,7 +36,7 @@ export interface ToolResult {
 export interface ToolDef<I extends z.ZodRawShape = z.ZodRawShape> {
   name: string;
   config: {
-    title: string;
+    /** No `title`: the name says it, and tools/list must stay small. */
     description: string;
     inputSchema: I;
     outputSchema?: z.ZodRawShape;

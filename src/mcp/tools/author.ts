@@ -7,13 +7,11 @@ import { defineTool, failure, issuesText, structured } from "../tool.ts";
 export const tool = defineTool({
   name: "apispec_author",
   config: {
-    title: "Write an endpoint spec",
     description:
-      "Validate full endpoint markdown and write it. On a validation error nothing is written and the " +
-      "parser's errors come back. Never replaces a file unless overwrite is true.",
+      "Validate endpoint markdown, then write it. Invalid: nothing written, the parser's errors return. Replaces a file only with overwrite.",
     inputSchema: {
       spec_path: specPath,
-      content: z.string().min(1).describe("Full markdown of the endpoint file"),
+      content: z.string().describe("Full markdown of the endpoint file"),
       overwrite: z.boolean().default(false).describe("Replace an existing file"),
     },
     outputSchema: {

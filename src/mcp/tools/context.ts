@@ -7,17 +7,15 @@ import { defineTool, failure, issuesText, structured } from "../tool.ts";
 export const tool = defineTool({
   name: "apispec_context",
   config: {
-    title: "API context for a task",
     description:
-      "Bounded API context: for a target, a flow, the specs changed since a git ref, or (no target) " +
-      "a collection overview. Fits token_budget; schema mode returns JSON (also as contract).",
+      "Bounded API context for a target, a flow, specs changed since a git ref, or (no target) the collection. Fits token_budget; schema mode gives JSON.",
     inputSchema: {
       target: z.string().optional().describe(
-        "Endpoint id (users/get-user-by-id), `GET /users/:id`, file path or `flow <name>`; comma-separate several",
+        "Endpoint id (users/get-user), `GET /users/:id`, path or `flow <name>`; comma list",
       ),
-      changed_from: z.string().optional().describe("Git ref: only specs changed since it"),
+      changed_from: z.string().optional().describe("Git ref: specs changed since it"),
       root: z.string().default("api-docs").describe("Docs root"),
-      token_budget: z.number().int().min(1).max(100000).default(600).describe(
+      token_budget: z.number().int().min(1).max(99999).default(600).describe(
         "Approximate output tokens",
       ),
       mode: z.enum(CONTEXT_MODES).default("surgical"),
@@ -25,16 +23,16 @@ export const tool = defineTool({
         "implement, debug, test, review or document",
       ),
       brief: z.boolean().default(true).describe("No title/guidance; bounded sections"),
-      max_fields: z.number().int().min(1).max(1000).default(6).describe("Max fields per section"),
+      max_fields: z.number().int().min(1).max(999).default(6).describe("Max fields per section"),
       include: z.string().optional().describe(
-        "Comma list: title, variables, request, response, errors, assertions, rules, verify, guidance, all",
+        "Comma list of title, variables, request, response, errors, assertions, rules, verify, guidance, all",
       ),
       no_guidance: z.boolean().default(false),
       verbose: z.boolean().default(false).describe(
-        "Include full request and expected-response blocks",
+        "Add full request and expected blocks",
       ),
       env: z.string().optional().describe(
-        "Env for suggested commands; default: session env, project default-env, dev",
+        "Env in suggested commands; default: session env, project default-env, dev",
       ),
     },
     outputSchema: {

@@ -8,10 +8,8 @@ import { defineTool, structured, varStrings } from "../tool.ts";
 export const tool = defineTool({
   name: "apispec_exec",
   config: {
-    title: "Run an endpoint spec",
     description:
-      "Send an endpoint file's request and compare the response with its expected response. " +
-      "On failure read error_type, hint and diff, then call apispec_diagnose.",
+      "Send an endpoint's request; compare the response with the expected one. On failure read error_type, hint, diff, then apispec_diagnose.",
     inputSchema: {
       spec_path: specPath,
       env,
@@ -19,7 +17,7 @@ export const tool = defineTool({
       verbose: z.boolean().default(false).describe("Include full request and response"),
       dry_run: z.boolean().default(false).describe("Resolve the request without sending it"),
       infer_expected: z.boolean().default(false).describe(
-        "Add inferred_expected: an expected-response block built from the actual response",
+        "Add inferred_expected: an expected block from the actual response",
       ),
     },
     outputSchema: execRecord,

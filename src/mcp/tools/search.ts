@@ -1,12 +1,12 @@
 /** `apispec_search`: find endpoint files by words, method, path and tag. */
 import { z } from "zod";
 import { SEARCH_LIMIT, searchSpecs } from "../../ops/search.ts";
+import { loose } from "../schemas.ts";
 import { defineTool, structured } from "../tool.ts";
 
 export const tool = defineTool({
   name: "apispec_search",
   config: {
-    title: "Search endpoint specs",
     description:
       `Find endpoint files. Every word of q must appear in the title or description. count is all ` +
       `matches; results holds the best ${SEARCH_LIMIT}.`,
@@ -18,13 +18,7 @@ export const tool = defineTool({
     },
     outputSchema: {
       count: z.number(),
-      results: z.array(z.object({
-        file: z.string(),
-        method: z.string(),
-        path: z.string(),
-        title: z.string(),
-        tags: z.array(z.string()),
-      })),
+      results: z.array(loose),
     },
     annotations: { readOnlyHint: true },
   },

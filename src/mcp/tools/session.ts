@@ -6,10 +6,8 @@ import { defineTool, failure, structured } from "../tool.ts";
 export const tool = defineTool({
   name: "apispec_session",
   config: {
-    title: "Session defaults",
     description:
-      "Get or set the session env and vars, defaults for every exec/flow tool until the server stops. " +
-      "Explicit tool parameters still win. Secret-named values come back masked.",
+      "Get or set the session env and vars: defaults for exec/flow tools until the server stops; explicit params win. Secret values show masked.",
     inputSchema: {
       action: z.enum(["get", "set"]),
       env: z.string().optional().describe('set only; "" clears it'),

@@ -2,28 +2,20 @@
 import { z } from "zod";
 import { errorsOf } from "../../engine/issue.ts";
 import { execSpec } from "../../ops/exec.ts";
-import { env, specPath } from "../schemas.ts";
+import { env, loose, specPath } from "../schemas.ts";
 import { defineTool, failure, issuesText, structured } from "../tool.ts";
 
 export const tool = defineTool({
   name: "apispec_vars",
   config: {
-    title: "Check an endpoint's variables",
     description:
-      "List the variables an endpoint uses, whether each resolves in the environment and from where. " +
-      "Sends nothing.",
+      "An endpoint's variables: resolved or not in the env, and from where. Sends nothing.",
     inputSchema: { spec_path: specPath, env },
     outputSchema: {
       spec: z.string(),
       env: z.string(),
       ready: z.boolean(),
-      variables: z.array(z.object({
-        name: z.string(),
-        kind: z.enum(["template", "path_param"]),
-        resolved: z.boolean(),
-        source: z.string().optional(),
-        hint: z.string().optional(),
-      })),
+      variables: z.array(loose),
     },
     annotations: { readOnlyHint: true },
   },

@@ -1,6 +1,6 @@
 /** `apispec_diagnose`: run an endpoint and explain the outcome, through `diagnose` (ops/diagnose.ts). */
 import { z } from "zod";
-import { env, errorType, specPath, vars } from "../../schemas.ts";
+import { env, loose, specPath, vars } from "../../schemas.ts";
 import { defineTool, failure, issuesText, structured, varStrings } from "../../tool.ts";
 import type { FlowOps } from "./contract.ts";
 
@@ -8,21 +8,19 @@ export function diagnoseTool(diagnose: FlowOps["diagnose"]) {
   return defineTool({
     name: "apispec_diagnose",
     config: {
-      title: "Diagnose an endpoint",
       description:
-        "Run an endpoint and explain the result: likely_cause, next_action, what to inspect and " +
-        "commands to verify. Use after a failed apispec_exec.",
+        "Run an endpoint and explain the result: likely_cause, next_action, what to inspect, verify commands. Use after a failed apispec_exec.",
       inputSchema: {
         spec_path: specPath,
         env,
         vars,
-        timeout_ms: z.number().int().min(1).optional().describe("Default: the endpoint's timeout"),
+        timeout_ms: z.number().int().min(1).max(999999).optional().describe("Default: the endpoint's timeout"),
         strict_assertions: z.boolean().default(false),
       },
       outputSchema: {
         passed: z.boolean(),
         status: z.number(),
-        error_type: errorType,
+        error_type: z.string().nullable(),
         summary: z.string(),
         likely_cause: z.string(),
         next_action: z.string(),

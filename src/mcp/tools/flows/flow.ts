@@ -1,6 +1,6 @@
 /** `apispec_flow`: run a pipeline file through `runFlow` (ops/flow.ts). */
 import { z } from "zod";
-import { env } from "../../schemas.ts";
+import { env, loose } from "../../schemas.ts";
 import { defineTool, failure, issuesText, structured } from "../../tool.ts";
 import type { FlowOps } from "./contract.ts";
 
@@ -8,29 +8,18 @@ export function flowTool(runFlow: FlowOps["runFlow"]) {
   return defineTool({
     name: "apispec_flow",
     config: {
-      title: "Run a flow",
       description:
         "Run a pipeline file: steps in order (or as a DAG when parallel), captures passed on. " +
         "Session vars apply.",
       inputSchema: {
-        pipeline_path: z.string().min(1).describe(
-          "Flow file, relative to the working folder or api-docs/",
-        ),
+        pipeline_path: z.string().describe("Flow file (relative to cwd or api-docs/)"),
         env,
         verbose: z.boolean().default(false).describe("Include each step's full execution record"),
       },
       outputSchema: {
         passed: z.boolean(),
         captures: z.record(z.string(), z.unknown()),
-        steps: z.array(
-          z.object({
-            name: z.string(),
-            endpoint: z.string(),
-            passed: z.boolean(),
-            status: z.number(),
-            error_type: z.string().nullable(),
-          }).loose(),
-        ),
+        steps: z.array(loose),
       },
       annotations: { openWorldHint: true },
     },

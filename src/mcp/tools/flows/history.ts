@@ -1,6 +1,6 @@
 /** `apispec_history`: recent runs of an endpoint and their trend, through `readHistory` (ops/history.ts). */
 import { z } from "zod";
-import { specPath } from "../../schemas.ts";
+import { loose, specPath } from "../../schemas.ts";
 import { defineTool, structured } from "../../tool.ts";
 import type { FlowOps } from "./contract.ts";
 
@@ -8,7 +8,6 @@ export function historyTool(readHistory: FlowOps["readHistory"]) {
   return defineTool({
     name: "apispec_history",
     config: {
-      title: "Run history of an endpoint",
       description: "Recent executions of an endpoint, newest first; trend over the last 6 runs.",
       inputSchema: {
         spec_path: specPath,
@@ -17,13 +16,7 @@ export function historyTool(readHistory: FlowOps["readHistory"]) {
       outputSchema: {
         spec: z.string(),
         trend: z.enum(["stable", "improving", "regressing"]),
-        entries: z.array(z.object({
-          timestamp: z.string(),
-          passed: z.boolean(),
-          status: z.number(),
-          duration_ms: z.number(),
-          error_type: z.string().nullable(),
-        })),
+        entries: z.array(loose),
       },
       annotations: { readOnlyHint: true },
     },
