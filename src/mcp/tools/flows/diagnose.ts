@@ -14,7 +14,9 @@ export function diagnoseTool(diagnose: FlowOps["diagnose"]) {
         spec_path: specPath,
         env,
         vars,
-        timeout_ms: z.number().int().min(1).max(999999).optional().describe("Default: the endpoint's timeout"),
+        timeout_ms: z.number().int().min(1).max(999999).optional().describe(
+          "Default: the endpoint's timeout",
+        ),
         strict_assertions: z.boolean().default(false),
       },
       outputSchema: {
