@@ -9,7 +9,7 @@ import { estimateTokens } from "../engine/render/context_budget.ts";
 import { EXIT, type ExitCode, type Issue, issue } from "../engine/issue.ts";
 import { writeTextAtomic } from "../adapters/fs.ts";
 import type { OpsContext } from "../adapters/system.ts";
-import { buildContext, type ContextRequest, type ContextResult } from "./context.ts";
+import { buildContext, type ContextRequest, type ContextResult, plural } from "./context.ts";
 import { displayPath } from "./load.ts";
 
 export const PACK_FILE = ".apispec/agent-context.md";
@@ -39,7 +39,9 @@ function packHeader(request: ContextRequest, result: ContextResult): string {
     "",
     "## Scope",
     "",
-    `- Collection: \`${root}/\` (project ${result.collection.name}, ${result.collection.endpoints} endpoints, ${result.collection.flows} flows)`,
+    `- Collection: \`${root}/\` (project ${result.collection.name}, ${
+      plural(result.collection.endpoints, "endpoint")
+    }, ${plural(result.collection.flows, "flow")})`,
     `- ${scope}; intent ${result.intent}; environment \`${result.env}\``,
     "",
     "## Guardrails",

@@ -254,7 +254,8 @@ export async function buildContext(
   return { ...base, ...rendered, issues, exitCode: EXIT.passed };
 }
 
-function plural(n: number, word: string): string {
+/** `1 flow`, `2 flows`. */
+export function plural(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? "" : "s"}`;
 }
 
