@@ -28,7 +28,7 @@ export function diagnoseTool(diagnose: FlowOps["diagnose"]) {
         next_action: z.string(),
         inspect: z.array(z.string()),
         verify: z.array(z.string()),
-        diff: z.object({}).loose(),
+        diff: loose,
       },
       annotations: { openWorldHint: true },
     },
