@@ -10,7 +10,7 @@ import { type McpServer, ResourceTemplate } from "@modelcontextprotocol/sdk/serv
 import { McpError } from "@modelcontextprotocol/sdk/types.js";
 import { isAbsolute, relative, resolve } from "node:path";
 import { readText, toSlash } from "../adapters/fs.ts";
-import { kindOf } from "../ops/validate.ts";
+import { kindOf } from "../ops/file_kind.ts";
 import type { ToolEnv } from "./tool.ts";
 
 export const SPEC_URI = "apispec://spec/";
@@ -40,7 +40,7 @@ export function resourceFile(root: string, path: string): string | undefined {
 }
 
 export function registerResources(server: McpServer, env: ToolEnv): void {
-  const entries = async () => await env.indexes.get(await env.root()).entries();
+  const entries = async () => (await env.indexes()).get(await env.root()).entries();
   const template = new ResourceTemplate(`${SPEC_URI}{+path}`, {
     list: async () => ({
       resources: (await entries()).map((entry) => ({

@@ -8,10 +8,8 @@ import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 // @ts-types="@modelcontextprotocol/sdk/server/stdio.d.ts"
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import process from "node:process";
-import { isDirectory } from "../adapters/fs.ts";
 import type { OpsContext } from "../adapters/system.ts";
-import { findCollectionRoot } from "../ops/load.ts";
-import { SpecIndexCache } from "../ops/spec_index.ts";
+import type { SpecIndexCache } from "../ops/spec_index.ts";
 import { VERSION } from "../version.ts";
 import { registerResources } from "./resources.ts";
 import { newSession } from "./session.ts";
@@ -42,13 +40,19 @@ export function createServer(
     { instructions: INSTRUCTIONS },
   );
   let found: string | undefined;
+  let indexes: SpecIndexCache | undefined;
   const env: ToolEnv = {
     ctx,
     session: newSession(),
-    indexes: new SpecIndexCache(options),
+    indexes: async () => {
+      const { SpecIndexCache } = await import("../ops/spec_index.ts");
+      return indexes ??= new SpecIndexCache(options);
+    },
     // Discovery runs git; remember the answer once the collection exists.
     root: async () => {
       if (found) return found;
+      const { findCollectionRoot } = await import("../ops/load.ts");
+      const { isDirectory } = await import("../adapters/fs.ts");
       const root = await findCollectionRoot({}, ctx);
       if (await isDirectory(root)) found = root;
       return root;
@@ -66,7 +70,7 @@ export function createServer(
     server,
     env,
     close: async () => {
-      env.indexes.close();
+      indexes?.close();
       await server.close();
     },
   };

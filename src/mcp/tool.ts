@@ -10,11 +10,15 @@ import type { OpsContext } from "../adapters/system.ts";
 import type { Session } from "./session.ts";
 import type { SpecIndexCache } from "../ops/spec_index.ts";
 
-/** What every handler gets besides its arguments. */
+/**
+ * What every handler gets besides its arguments. Ops are imported when a
+ * tool first runs, not at start-up, so the server answers `initialize` fast.
+ */
 export interface ToolEnv {
   ctx: OpsContext;
   session: Session;
-  indexes: SpecIndexCache;
+  /** The server's spec indexes, one per collection, kept current by file notices. */
+  indexes(): Promise<SpecIndexCache>;
   /** The collection root (`.../api-docs`), discovered once it exists. */
   root(): Promise<string>;
 }

@@ -11,7 +11,7 @@ import { scanSecrets } from "../engine/secrets/scan.ts";
 import { createTextExclusive, exists, toSlash, writeTextAtomic } from "../adapters/fs.ts";
 import type { OpsContext } from "../adapters/system.ts";
 import { displayPath } from "./load.ts";
-import { kindOf } from "./validate.ts";
+import { kindOf } from "./file_kind.ts";
 
 export interface AuthorInput {
   path: string;

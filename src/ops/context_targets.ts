@@ -8,7 +8,7 @@ import { relative, resolve } from "node:path";
 import { type Issue, issue } from "../engine/issue.ts";
 import { exists, toSlash } from "../adapters/fs.ts";
 import { changedFiles } from "../adapters/git.ts";
-import { kindOf } from "./validate.ts";
+import { kindOf } from "./file_kind.ts";
 import type { SpecSummary } from "./spec_index.ts";
 
 export interface TargetFile {

@@ -9,7 +9,7 @@ import { join, relative } from "node:path";
 import { type SpecSummary, summarizeFile } from "../engine/parse/summary.ts";
 import { listMarkdown, readText, toSlash } from "../adapters/fs.ts";
 import { type Watcher, watchTree } from "../adapters/watch.ts";
-import { kindOf } from "./validate.ts";
+import { kindOf } from "./file_kind.ts";
 
 export type { SpecSummary };
 

@@ -13,19 +13,10 @@ import { scanSecrets } from "../engine/secrets/scan.ts";
 import { isDirectory, listMarkdown, readText } from "../adapters/fs.ts";
 import type { OpsContext } from "../adapters/system.ts";
 import { displayPath, findCollectionRoot } from "./load.ts";
+import { type FileKind, kindOf } from "./file_kind.ts";
 
-export type FileKind = "endpoint" | "flow" | "env" | "project" | "readme";
-
-/** What a markdown file is, from where it sits. */
-export function kindOf(relativePath: string): FileKind {
-  const parts = relativePath.split("/");
-  const name = parts.at(-1)!.toLowerCase();
-  if (parts.includes("_shared") && /^env(\.template)?\.md$/.test(name)) return "env";
-  if (name === "project.md") return "project";
-  if (name === "readme.md") return "readme";
-  if (parts.includes("flows") || parts.includes("pipelines")) return "flow";
-  return "endpoint";
-}
+// Re-exported: callers from before the split import them from here.
+export { type FileKind, kindOf };
 
 export interface ValidateResult {
   files: { file: string; kind: FileKind }[];

@@ -1,6 +1,5 @@
 /** `apispec_author`: validate, then write an endpoint file atomically inside the collection. */
 import { z } from "zod";
-import { authorSpec } from "../../ops/author.ts";
 import { specPath } from "../schemas.ts";
 import { defineTool, failure, issuesText, structured } from "../tool.ts";
 
@@ -25,6 +24,7 @@ export const tool = defineTool({
     annotations: { destructiveHint: true },
   },
   handler: async (args, { ctx, indexes, root }) => {
+    const { authorSpec } = await import("../../ops/author.ts");
     const collection = await root();
     const result = await authorSpec(
       { path: args.spec_path, content: args.content, overwrite: args.overwrite },
@@ -33,7 +33,7 @@ export const tool = defineTool({
     );
     if (!result.ok) return failure(issuesText(result.issues));
     // The index learns of the write now rather than when the watcher reports it.
-    indexes.get(collection).invalidate(result.absolute);
+    (await indexes()).get(collection).invalidate(result.absolute);
     return structured(result.record);
   },
 });

@@ -1,7 +1,6 @@
 /** `apispec_context`: bounded API context for a target, a flow or the specs changed since a ref. */
 import { z } from "zod";
 import { CONTEXT_MODES } from "../../engine/render/context_intent.ts";
-import { buildContext } from "../../ops/context.ts";
 import { defineTool, failure, issuesText, structured } from "../tool.ts";
 
 export const tool = defineTool({
@@ -46,6 +45,7 @@ export const tool = defineTool({
     annotations: { readOnlyHint: true },
   },
   handler: async (args, { ctx, session, indexes }) => {
+    const { buildContext } = await import("../../ops/context.ts");
     const result = await buildContext(
       {
         targets: (args.target ?? "").split(",").map((t) => t.trim()).filter(Boolean),
@@ -64,7 +64,7 @@ export const tool = defineTool({
         session: session.vars,
       },
       ctx,
-      indexes,
+      await indexes(),
     );
     if (result.exitCode !== 0) return failure(issuesText(result.issues));
     const { text, target, mode, intent, token_budget, contract } = result;

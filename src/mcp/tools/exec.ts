@@ -1,7 +1,5 @@
 /** `apispec_exec`: one endpoint, through the same op as `apispec exec`. */
 import { z } from "zod";
-import { inferExpectedBlock } from "../../engine/render/expected_block.ts";
-import { execSpec } from "../../ops/exec.ts";
 import { env, execRecord, specPath, vars } from "../schemas.ts";
 import { defineTool, structured, varStrings } from "../tool.ts";
 
@@ -24,6 +22,7 @@ export const tool = defineTool({
     annotations: { openWorldHint: true },
   },
   handler: async (args, { ctx, session }) => {
+    const { execSpec } = await import("../../ops/exec.ts");
     const result = await execSpec({
       file: args.spec_path,
       env: args.env ?? session.env,
@@ -35,6 +34,7 @@ export const tool = defineTool({
     }, ctx);
     const record: Record<string, unknown> = { ...result.record };
     if (args.infer_expected && result.response) {
+      const { inferExpectedBlock } = await import("../../engine/render/expected_block.ts");
       record.inferred_expected = inferExpectedBlock(result.response);
     }
     return structured(record);

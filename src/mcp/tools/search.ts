@@ -1,6 +1,5 @@
 /** `apispec_search`: find endpoint files by words, method, path and tag. */
 import { z } from "zod";
-import { SEARCH_LIMIT, searchSpecs } from "../../ops/search.ts";
 import { loose } from "../schemas.ts";
 import { defineTool, structured } from "../tool.ts";
 
@@ -9,7 +8,7 @@ export const tool = defineTool({
   config: {
     description:
       `Find endpoint files. Every word of q must appear in the title or description. count is all ` +
-      `matches; results holds the best ${SEARCH_LIMIT}.`,
+      "matches; results holds the best 50.",
     inputSchema: {
       q: z.string().optional().describe("Words in title or description"),
       method: z.string().optional().describe("HTTP method"),
@@ -22,6 +21,8 @@ export const tool = defineTool({
     },
     annotations: { readOnlyHint: true },
   },
-  handler: async (args, { ctx, indexes, root }) =>
-    structured(await searchSpecs(args, await root(), ctx, indexes)),
+  handler: async (args, { ctx, indexes, root }) => {
+    const { searchSpecs } = await import("../../ops/search.ts");
+    return structured(await searchSpecs(args, await root(), ctx, await indexes()));
+  },
 });

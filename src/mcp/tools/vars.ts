@@ -1,7 +1,5 @@
 /** `apispec_vars`: which variables an endpoint needs and where each resolves from. */
 import { z } from "zod";
-import { errorsOf } from "../../engine/issue.ts";
-import { execSpec } from "../../ops/exec.ts";
 import { env, loose, specPath } from "../schemas.ts";
 import { defineTool, failure, issuesText, structured } from "../tool.ts";
 
@@ -20,6 +18,7 @@ export const tool = defineTool({
     annotations: { readOnlyHint: true },
   },
   handler: async (args, { ctx, session }) => {
+    const { execSpec } = await import("../../ops/exec.ts");
     // A dry run resolves exactly as a run would, so the report cannot drift from exec.
     const result = await execSpec({
       file: args.spec_path,
@@ -28,7 +27,9 @@ export const tool = defineTool({
       session: session.vars,
       dryRun: true,
     }, ctx);
-    const blocking = errorsOf(result.issues).filter((i) => i.code !== "VAR_MISSING");
+    const blocking = result.issues.filter((i) =>
+      i.severity === "error" && i.code !== "VAR_MISSING"
+    );
     if (result.variables.length === 0 && blocking.length > 0) return failure(issuesText(blocking));
     return structured({
       spec: result.file,
