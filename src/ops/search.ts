@@ -31,6 +31,26 @@ export interface SearchResult {
 
 export const SEARCH_LIMIT = 50;
 
+/** Lower-cased text of each summary, computed once per summary object rather than per query. */
+const folded = new WeakMap<
+  SpecSummary,
+  { title: string; description: string; path: string; tags: string[] }
+>();
+
+function foldedOf(entry: SpecSummary) {
+  let text = folded.get(entry);
+  if (!text) {
+    text = {
+      title: entry.title.toLowerCase(),
+      description: entry.description.toLowerCase(),
+      path: entry.path.toLowerCase(),
+      tags: entry.tags.map((t) => t.toLowerCase()),
+    };
+    folded.set(entry, text);
+  }
+  return text;
+}
+
 /** Ranks endpoints against a query: all `q` words must match; title words weigh double. */
 export function matchSpecs(entries: SpecSummary[], query: SearchQuery): {
   entry: SpecSummary;
@@ -44,24 +64,20 @@ export function matchSpecs(entries: SpecSummary[], query: SearchQuery): {
   for (const entry of entries) {
     if (entry.kind !== "endpoint") continue;
     if (method && entry.method !== method) continue;
-    if (path && !entry.path.toLowerCase().includes(path)) continue;
-    if (tag && !entry.tags.some((t) => t.toLowerCase() === tag)) continue;
+    const text = foldedOf(entry);
+    if (path && !text.path.includes(path)) continue;
+    if (tag && !text.tags.includes(tag)) continue;
     let score = 0;
-    if (words.length > 0) {
-      const title = entry.title.toLowerCase();
-      const description = entry.description.toLowerCase();
-      let all = true;
-      for (const word of words) {
-        if (title.includes(word)) score += 2;
-        else if (description.includes(word)) score += 1;
-        else {
-          all = false;
-          break;
-        }
+    let all = true;
+    for (const word of words) {
+      if (text.title.includes(word)) score += 2;
+      else if (text.description.includes(word)) score += 1;
+      else {
+        all = false;
+        break;
       }
-      if (!all) continue;
     }
-    matches.push({ entry, score });
+    if (all) matches.push({ entry, score });
   }
   return matches.sort((a, b) =>
     b.score - a.score || (a.entry.file < b.entry.file ? -1 : a.entry.file > b.entry.file ? 1 : 0)
