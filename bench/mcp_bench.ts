@@ -151,7 +151,7 @@ async function toolsListTokens(): Promise<{ real: number; all: number }> {
   const unused = () => Promise.reject(new Error("unused"));
   const { server, close } = createServer(systemContext(), {
     watch: false,
-    flowOps: { runFlow: unused, diagnose: unused, readHistory: unused, execBatch: unused },
+    flowOps: { runFlow: unused, diagnoseSpec: unused, readHistory: unused, execBatch: unused },
   });
   const [a, b] = InMemoryTransport.createLinkedPair();
   await server.connect(a);

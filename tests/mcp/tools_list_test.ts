@@ -102,7 +102,7 @@ async function listAllTools(): Promise<{ tools: ListedTool[]; json: string }> {
   const unused = () => Promise.reject(new Error("not called in this test"));
   const { server, close } = createServer(systemContext(), {
     watch: false,
-    flowOps: { runFlow: unused, diagnose: unused, readHistory: unused, execBatch: unused },
+    flowOps: { runFlow: unused, diagnoseSpec: unused, readHistory: unused, execBatch: unused },
   });
   const [serverSide, clientSide] = InMemoryTransport.createLinkedPair();
   await server.connect(serverSide);

@@ -17,7 +17,7 @@ import { historyTool } from "./flows/history.ts";
 export function allTools(ops: Partial<FlowOps>): ToolDef<any>[] {
   return [
     exec,
-    ops.diagnose && diagnoseTool(ops.diagnose),
+    ops.diagnoseSpec && diagnoseTool(ops.diagnoseSpec),
     ops.runFlow && flowTool(ops.runFlow),
     author,
     vars,

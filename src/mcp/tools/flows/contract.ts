@@ -1,108 +1,66 @@
 /**
- * The four tools below map onto ops written on branch `flows` (runFlow,
- * diagnose, readHistory, execBatch). These types restate the signatures
- * agreed for them, so the tools type-check before those ops exist here.
- * `loadFlowOps` (in ./load.ts) finds the ops at run time; once they are
- * merged, replace it with static imports and delete this file's copies.
+ * The four tools in this folder map onto ops written on branch `flows`
+ * (runFlow, diagnoseSpec, readHistory, execBatch). These types restate the
+ * parts of those ops' signatures the tools use, as that branch exports them,
+ * so the tools type-check before the ops are merged here. `loadFlowOps`
+ * (./load.ts) finds the ops at run time; after the merge, import them
+ * statically and drop these copies.
  */
 import type { OpsContext } from "../../../adapters/system.ts";
-import type { Issue } from "../../../engine/issue.ts";
+import type { ExitCode, Issue } from "../../../engine/issue.ts";
 
-export interface FlowInput {
-  file: string;
+/** What every run of these ops takes from the tool (a subset of `ExecInput`). */
+export interface RunInput {
   env?: string;
-  cli?: Record<string, string>;
   tool?: Record<string, string>;
   session?: Record<string, string>;
   order?: "cli" | "tool";
-  parallel?: boolean;
-  dryRun?: boolean;
-  timeoutMs?: number;
-  strictAssertions?: boolean;
-  verbose?: boolean;
-  config?: string;
 }
 
-export interface FlowStepResult {
-  name: string;
-  endpoint: string;
-  passed: boolean;
-  status: number;
-  error_type: string | null;
-  skipped?: boolean;
-  duration_ms: number;
-  hint?: string;
-  record?: unknown;
+export interface FlowInput extends RunInput {
+  file: string;
+  verbose?: boolean;
 }
 
 export interface FlowResult {
-  file: string;
-  env: string;
   passed: boolean;
-  captures: Record<string, unknown>;
-  steps: FlowStepResult[];
+  captures: Record<string, string>;
+  steps: unknown[];
   issues: Issue[];
-  exitCode: number;
+  exitCode: ExitCode;
 }
 
-export interface DiagnoseOptions {
-  spec_path: string;
-  env?: string;
-  vars?: Record<string, string>;
-  timeout_ms?: number;
-  strict_assertions?: boolean;
+export interface DiagnoseInput extends RunInput {
+  file: string;
+  timeoutMs?: number;
+  strictAssertions?: boolean;
 }
 
-export interface Diagnosis {
-  passed: boolean;
-  status: number;
-  error_type: string | null;
-  summary: string;
-  likely_cause: string;
-  next_action: string;
-  inspect: string[];
-  verify: string[];
-  diff: unknown;
+export interface DiagnoseResult {
+  /** Undefined only on a setup error (the file cannot be read). */
+  diagnosis?: Record<string, unknown>;
+  issues: Issue[];
+  exitCode: ExitCode;
 }
 
 export interface HistoryResult {
   spec: string;
   trend: "stable" | "improving" | "regressing";
-  entries: {
-    timestamp: string;
-    passed: boolean;
-    status: number;
-    duration_ms: number;
-    error_type: string | null;
-  }[];
+  entries: unknown[];
 }
 
 export interface BatchResult {
   summary: { total: number; passed: number; failed: number; duration_ms: number };
-  results: {
-    spec: string;
-    passed: boolean;
-    status: number;
-    duration_ms: number;
-    error_type?: string | null;
-    hint?: string;
-  }[];
-}
-
-export interface BatchOptions {
-  env?: string;
-  vars?: Record<string, string>;
-  session?: Record<string, string>;
-  order?: "cli" | "tool";
+  results: unknown[];
 }
 
 export interface FlowOps {
-  runFlow(
-    input: FlowInput,
+  runFlow(input: FlowInput, ctx: OpsContext): Promise<FlowResult>;
+  diagnoseSpec(input: DiagnoseInput, ctx: OpsContext): Promise<DiagnoseResult>;
+  readHistory(
+    specPath: string,
     ctx: OpsContext,
-    onStep?: (step: FlowStepResult) => void,
-  ): Promise<FlowResult>;
-  diagnose(options: DiagnoseOptions, ctx: OpsContext): Promise<Diagnosis & { issues?: Issue[] }>;
-  readHistory(spec: string, last: number): Promise<HistoryResult> | HistoryResult;
-  execBatch(specs: string[], options: BatchOptions, ctx: OpsContext): Promise<BatchResult>;
+    options: { last?: number },
+  ): Promise<HistoryResult>;
+  execBatch(specs: string[], options: RunInput, ctx: OpsContext): Promise<BatchResult>;
 }

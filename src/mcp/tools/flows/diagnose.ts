@@ -4,7 +4,7 @@ import { env, loose, specPath, vars } from "../../schemas.ts";
 import { defineTool, failure, issuesText, structured, varStrings } from "../../tool.ts";
 import type { FlowOps } from "./contract.ts";
 
-export function diagnoseTool(diagnose: FlowOps["diagnose"]) {
+export function diagnoseTool(diagnoseSpec: FlowOps["diagnoseSpec"]) {
   return defineTool({
     name: "apispec_diagnose",
     config: {
@@ -33,16 +33,17 @@ export function diagnoseTool(diagnose: FlowOps["diagnose"]) {
       annotations: { openWorldHint: true },
     },
     handler: async (args, { ctx, session }) => {
-      const { issues, ...diagnosis } = await diagnose({
-        spec_path: args.spec_path,
+      const result = await diagnoseSpec({
+        file: args.spec_path,
         env: args.env ?? session.env,
-        // The op takes one vars map: explicit vars beat session vars.
-        vars: { ...session.vars, ...varStrings(args.vars) },
-        timeout_ms: args.timeout_ms,
-        strict_assertions: args.strict_assertions,
+        tool: varStrings(args.vars),
+        session: session.vars,
+        order: "tool",
+        timeoutMs: args.timeout_ms,
+        strictAssertions: args.strict_assertions,
       }, ctx);
-      if (!diagnosis.summary && issues?.length) return failure(issuesText(issues));
-      return structured(diagnosis);
+      // Only a file that cannot be read has no diagnosis; the agent reads why.
+      return result.diagnosis ? structured(result.diagnosis) : failure(issuesText(result.issues));
     },
   });
 }

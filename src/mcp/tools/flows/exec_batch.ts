@@ -20,7 +20,7 @@ export function execBatchTool(execBatch: FlowOps["execBatch"]) {
           passed: z.number(),
           failed: z.number(),
           duration_ms: z.number(),
-        }),
+        }).loose(),
         results: z.array(loose),
       },
       annotations: { openWorldHint: true },
@@ -29,7 +29,7 @@ export function execBatchTool(execBatch: FlowOps["execBatch"]) {
       structured(
         await execBatch(args.specs, {
           env: args.env ?? session.env,
-          vars: varStrings(args.vars),
+          tool: varStrings(args.vars),
           session: session.vars,
           order: "tool",
         }, ctx),

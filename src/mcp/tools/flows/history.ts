@@ -20,6 +20,7 @@ export function historyTool(readHistory: FlowOps["readHistory"]) {
       },
       annotations: { readOnlyHint: true },
     },
-    handler: async (args) => structured(await readHistory(args.spec_path, args.last)),
+    handler: async (args, { ctx }) =>
+      structured(await readHistory(args.spec_path, ctx, { last: args.last })),
   });
 }

@@ -9,7 +9,7 @@ import type { FlowOps } from "./contract.ts";
 
 const OPS: [keyof FlowOps, string][] = [
   ["runFlow", "flow.ts"],
-  ["diagnose", "diagnose.ts"],
+  ["diagnoseSpec", "diagnose.ts"],
   ["readHistory", "history.ts"],
   ["execBatch", "batch.ts"],
 ];
