@@ -7,11 +7,8 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 // @ts-types="@modelcontextprotocol/sdk/client/stdio.d.ts"
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
-// @ts-types="@modelcontextprotocol/sdk/inMemory.d.ts"
-import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { join } from "node:path";
-import { createServer } from "../src/mcp/server.ts";
-import { systemContext } from "../src/adapters/system.ts";
+import { listAllTools } from "../tests/helpers/mcp.ts";
 
 const ROOT = new URL("..", import.meta.url).pathname;
 const serverArgs = ["run", "-A", "--quiet", `--config=${ROOT}deno.json`, `${ROOT}main.ts`, "mcp"];
@@ -148,18 +145,7 @@ async function benchSearch(cwd: string) {
 }
 
 async function toolsListTokens(): Promise<{ real: number; all: number }> {
-  const unused = () => Promise.reject(new Error("unused"));
-  const { server, close } = createServer(systemContext(), {
-    watch: false,
-    flowOps: { runFlow: unused, diagnoseSpec: unused, readHistory: unused, execBatch: unused },
-  });
-  const [a, b] = InMemoryTransport.createLinkedPair();
-  await server.connect(a);
-  const client = new Client({ name: "bench", version: "1" });
-  await client.connect(b);
-  const all = JSON.stringify(await client.listTools()).length;
-  await client.close();
-  await close();
+  const all = (await listAllTools()).json.length;
   const real = new Client({ name: "bench", version: "1" });
   await real.connect(
     new StdioClientTransport({

@@ -185,6 +185,17 @@ export type ErrorType =
   | "VALIDATION_ERROR"
   | "UNSUPPORTED_PROTOCOL";
 
+/** Every `error_type`, in SPEC.md's order. */
+export const ERROR_TYPES: readonly ErrorType[] = [
+  "CONTRACT_MISMATCH",
+  "VAR_MISSING",
+  "AUTH_FAILED",
+  "NETWORK_ERROR",
+  "SPEC_PARSE_ERROR",
+  "VALIDATION_ERROR",
+  "UNSUPPORTED_PROTOCOL",
+];
+
 /** The compact execution record of SPEC.md ("Other records"). Wire names are SPEC's. */
 export interface ExecRecord {
   passed: boolean;

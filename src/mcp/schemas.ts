@@ -3,22 +3,14 @@
  * tools/list result must stay within about 3,000 tokens.
  */
 import { z } from "zod";
+import { ERROR_TYPES, type ErrorType } from "../engine/model.ts";
 
 export const specPath = z.string().describe("Endpoint file (relative to cwd or api-docs/)");
 export const env = z.string().optional().describe("Default: session env, project default-env, dev");
 export const vars = z.record(z.string(), z.union([z.string(), z.number(), z.boolean()]))
   .default({}).describe("Override session and file vars");
 
-export const ERROR_TYPES = [
-  "CONTRACT_MISMATCH",
-  "VAR_MISSING",
-  "AUTH_FAILED",
-  "NETWORK_ERROR",
-  "SPEC_PARSE_ERROR",
-  "VALIDATION_ERROR",
-  "UNSUPPORTED_PROTOCOL",
-] as const;
-export const errorType = z.enum(ERROR_TYPES).nullable();
+export const errorType = z.enum(ERROR_TYPES as [ErrorType, ...ErrorType[]]).nullable();
 
 /** Nested records are typed loosely in output schemas: tools/list stays small, the docs say the rest. */
 export const loose = z.unknown();

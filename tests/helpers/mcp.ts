@@ -7,6 +7,10 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 // @ts-types="@modelcontextprotocol/sdk/client/stdio.d.ts"
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+// @ts-types="@modelcontextprotocol/sdk/inMemory.d.ts"
+import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
+import { createServer } from "../../src/mcp/server.ts";
+import { systemContext } from "../../src/adapters/system.ts";
 import { baseEnv, ROOT } from "./cli.ts";
 
 export interface McpSession extends AsyncDisposable {
@@ -58,4 +62,25 @@ export async function startMcp(
     },
     [Symbol.asyncDispose]: async () => await client.close(),
   };
+}
+
+/**
+ * tools/list of a server with all ten tools, in process: the four that need
+ * the flows branch's ops get ops that are never called, so their schemas are
+ * listed even before those ops are merged.
+ */
+export async function listAllTools(): Promise<{ tools: unknown[]; json: string }> {
+  const unused = () => Promise.reject(new Error("not called when listing"));
+  const { server, close } = createServer(systemContext(), {
+    watch: false,
+    flowOps: { runFlow: unused, diagnoseSpec: unused, readHistory: unused, execBatch: unused },
+  });
+  const [serverSide, clientSide] = InMemoryTransport.createLinkedPair();
+  await server.connect(serverSide);
+  const client = new Client({ name: "apispec-list", version: "1.0.0" });
+  await client.connect(clientSide);
+  const result = await client.listTools();
+  await client.close();
+  await close();
+  return { tools: result.tools, json: JSON.stringify(result) };
 }

@@ -3,13 +3,7 @@
  * defaults and required parameters; and the size of tools/list.
  */
 import { assert, assertEquals } from "@std/assert";
-// @ts-types="@modelcontextprotocol/sdk/inMemory.d.ts"
-import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
-// @ts-types="@modelcontextprotocol/sdk/client/index.d.ts"
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { createServer } from "../../src/mcp/server.ts";
-import { systemContext } from "../../src/adapters/system.ts";
-import { startMcp } from "../helpers/mcp.ts";
+import { listAllTools, startMcp } from "../helpers/mcp.ts";
 import { collectionFiles, workspace } from "../helpers/workspace.ts";
 
 type Param = { type: string; required?: boolean; default?: unknown };
@@ -97,30 +91,18 @@ function paramsOf(tool: ListedTool): Record<string, Param> {
   );
 }
 
-/** All ten tools, the flows-branch four registered with ops that are never called here. */
-async function listAllTools(): Promise<{ tools: ListedTool[]; json: string }> {
-  const unused = () => Promise.reject(new Error("not called in this test"));
-  const { server, close } = createServer(systemContext(), {
-    watch: false,
-    flowOps: { runFlow: unused, diagnoseSpec: unused, readHistory: unused, execBatch: unused },
-  });
-  const [serverSide, clientSide] = InMemoryTransport.createLinkedPair();
-  await server.connect(serverSide);
-  const client = new Client({ name: "schema-test", version: "1.0.0" });
-  await client.connect(clientSide);
-  const result = await client.listTools();
-  await client.close();
-  await close();
-  return { tools: result.tools as ListedTool[], json: JSON.stringify(result) };
+async function allTools(): Promise<{ tools: ListedTool[]; json: string }> {
+  const { tools, json } = await listAllTools();
+  return { tools: tools as ListedTool[], json };
 }
 
 Deno.test("tools/list names the ten tools of SPEC.md in its order", async () => {
-  const { tools } = await listAllTools();
+  const { tools } = await allTools();
   assertEquals(tools.map((t) => t.name), Object.keys(SPEC_TOOLS));
 });
 
 Deno.test("every tool's parameters, types, defaults and required flags match SPEC.md", async () => {
-  const { tools } = await listAllTools();
+  const { tools } = await allTools();
   for (const tool of tools) assertEquals(paramsOf(tool), SPEC_TOOLS[tool.name], tool.name);
   const context = tools.find((t) => t.name === "apispec_context")!;
   assertEquals(context.inputSchema.properties.mode.enum, ["surgical", "compact", "schema"]);
@@ -129,12 +111,12 @@ Deno.test("every tool's parameters, types, defaults and required flags match SPE
 });
 
 Deno.test("every tool declares an output schema, since every result is an object", async () => {
-  const { tools } = await listAllTools();
+  const { tools } = await allTools();
   for (const tool of tools) assert(tool.outputSchema, `${tool.name} has no outputSchema`);
 });
 
 Deno.test("the tools/list result stays within 3,000 tokens (chars / 4)", async () => {
-  const { json } = await listAllTools();
+  const { json } = await allTools();
   const tokens = Math.ceil(json.length / 4);
   assert(tokens <= 3000, `tools/list is about ${tokens} tokens`);
 });

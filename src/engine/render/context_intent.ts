@@ -26,62 +26,13 @@ export const INTENTS = ["implement", "debug", "test", "review", "document"] as c
 export type Intent = typeof INTENTS[number];
 
 /** Every part, most important first, per intent. */
+// deno-fmt-ignore
 const ORDER: Record<Intent, ContextPart[]> = {
-  implement: [
-    "request",
-    "response",
-    "errors",
-    "variables",
-    "verify",
-    "rules",
-    "assertions",
-    "title",
-    "guidance",
-  ],
-  debug: [
-    "variables",
-    "verify",
-    "response",
-    "assertions",
-    "errors",
-    "request",
-    "rules",
-    "title",
-    "guidance",
-  ],
-  test: [
-    "assertions",
-    "response",
-    "errors",
-    "verify",
-    "variables",
-    "request",
-    "rules",
-    "title",
-    "guidance",
-  ],
-  review: [
-    "rules",
-    "request",
-    "response",
-    "errors",
-    "assertions",
-    "verify",
-    "variables",
-    "title",
-    "guidance",
-  ],
-  document: [
-    "title",
-    "request",
-    "response",
-    "errors",
-    "variables",
-    "verify",
-    "rules",
-    "assertions",
-    "guidance",
-  ],
+  implement: ["request", "response", "errors", "variables", "verify", "rules", "assertions", "title", "guidance"],
+  debug: ["variables", "verify", "response", "assertions", "errors", "request", "rules", "title", "guidance"],
+  test: ["assertions", "response", "errors", "verify", "variables", "request", "rules", "title", "guidance"],
+  review: ["rules", "request", "response", "errors", "assertions", "verify", "variables", "title", "guidance"],
+  document: ["title", "request", "response", "errors", "variables", "verify", "rules", "assertions", "guidance"],
 };
 
 /** What a brief context holds per intent: the executable sections that intent acts on. */
