@@ -75,6 +75,22 @@ export function issuesText(issues: Issue[]): string {
   }).join("\n");
 }
 
+/**
+ * What every run started by a tool shares: the explicit env, else the
+ * session's; the tool server's variable order; session vars; explicit vars.
+ */
+export function runDefaults(
+  args: { env?: string; vars?: Record<string, string | number | boolean> },
+  session: Session,
+): { env?: string; order: "tool"; session: Record<string, string>; tool: Record<string, string> } {
+  return {
+    env: args.env ?? session.env,
+    order: "tool",
+    session: session.vars,
+    tool: varStrings(args.vars),
+  };
+}
+
 /** Tool `vars` values may be strings, numbers or booleans; the engine holds strings. */
 export function varStrings(
   vars: Record<string, string | number | boolean> | undefined,

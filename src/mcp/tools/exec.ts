@@ -1,7 +1,7 @@
 /** `apispec_exec`: one endpoint, through the same op as `apispec exec`. */
 import { z } from "zod";
 import { env, execRecord, specPath, vars } from "../schemas.ts";
-import { defineTool, structured, varStrings } from "../tool.ts";
+import { defineTool, runDefaults, structured } from "../tool.ts";
 
 export const tool = defineTool({
   name: "apispec_exec",
@@ -25,10 +25,7 @@ export const tool = defineTool({
     const { execSpec } = await import("../../ops/exec.ts");
     const result = await execSpec({
       file: args.spec_path,
-      env: args.env ?? session.env,
-      order: "tool",
-      tool: varStrings(args.vars),
-      session: session.vars,
+      ...runDefaults(args, session),
       dryRun: args.dry_run,
       verbose: args.verbose,
     }, ctx);

@@ -1,7 +1,7 @@
 /** `apispec_vars`: which variables an endpoint needs and where each resolves from. */
 import { z } from "zod";
 import { env, loose, specPath } from "../schemas.ts";
-import { defineTool, failure, issuesText, structured } from "../tool.ts";
+import { defineTool, failure, issuesText, runDefaults, structured } from "../tool.ts";
 
 export const tool = defineTool({
   name: "apispec_vars",
@@ -22,9 +22,7 @@ export const tool = defineTool({
     // A dry run resolves exactly as a run would, so the report cannot drift from exec.
     const result = await execSpec({
       file: args.spec_path,
-      env: args.env ?? session.env,
-      order: "tool",
-      session: session.vars,
+      ...runDefaults(args, session),
       dryRun: true,
     }, ctx);
     const blocking = result.issues.filter((i) =>

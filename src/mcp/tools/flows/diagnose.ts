@@ -1,7 +1,7 @@
 /** `apispec_diagnose`: run an endpoint and explain the outcome, through `diagnose` (ops/diagnose.ts). */
 import { z } from "zod";
 import { env, loose, specPath, vars } from "../../schemas.ts";
-import { defineTool, failure, issuesText, structured, varStrings } from "../../tool.ts";
+import { defineTool, failure, issuesText, runDefaults, structured } from "../../tool.ts";
 import type { FlowOps } from "./contract.ts";
 
 export function diagnoseTool(diagnoseSpec: FlowOps["diagnoseSpec"]) {
@@ -35,10 +35,7 @@ export function diagnoseTool(diagnoseSpec: FlowOps["diagnoseSpec"]) {
     handler: async (args, { ctx, session }) => {
       const result = await diagnoseSpec({
         file: args.spec_path,
-        env: args.env ?? session.env,
-        tool: varStrings(args.vars),
-        session: session.vars,
-        order: "tool",
+        ...runDefaults(args, session),
         timeoutMs: args.timeout_ms,
         strictAssertions: args.strict_assertions,
       }, ctx);

@@ -1,7 +1,7 @@
 /** `apispec_exec_batch`: run several endpoints, through `execBatch` (ops/batch.ts). */
 import { z } from "zod";
 import { env, loose, vars } from "../../schemas.ts";
-import { defineTool, structured, varStrings } from "../../tool.ts";
+import { defineTool, runDefaults, structured } from "../../tool.ts";
 import type { FlowOps } from "./contract.ts";
 
 export function execBatchTool(execBatch: FlowOps["execBatch"]) {
@@ -27,12 +27,7 @@ export function execBatchTool(execBatch: FlowOps["execBatch"]) {
     },
     handler: async (args, { ctx, session }) =>
       structured(
-        await execBatch(args.specs, {
-          env: args.env ?? session.env,
-          tool: varStrings(args.vars),
-          session: session.vars,
-          order: "tool",
-        }, ctx),
+        await execBatch(args.specs, runDefaults(args, session), ctx),
       ),
   });
 }

@@ -1,7 +1,7 @@
 /** `apispec_flow`: run a pipeline file through `runFlow` (ops/flow.ts). */
 import { z } from "zod";
 import { env, loose } from "../../schemas.ts";
-import { defineTool, failure, issuesText, structured } from "../../tool.ts";
+import { defineTool, failure, issuesText, runDefaults, structured } from "../../tool.ts";
 import type { FlowOps } from "./contract.ts";
 
 export function flowTool(runFlow: FlowOps["runFlow"]) {
@@ -26,9 +26,7 @@ export function flowTool(runFlow: FlowOps["runFlow"]) {
     handler: async (args, { ctx, session }) => {
       const result = await runFlow({
         file: args.pipeline_path,
-        env: args.env ?? session.env,
-        session: session.vars,
-        order: "tool",
+        ...runDefaults(args, session),
         verbose: args.verbose,
       }, ctx);
       // An invalid pipeline or step file stops before any request: the parser's message is the answer.
