@@ -97,6 +97,18 @@ export async function buildContext(
   const issues: Issue[] = [];
   const { parts, issues: partIssues } = selectParts(request);
   issues.push(...partIssues);
+  for (
+    const [name, value] of [["token budget", request.tokenBudget], [
+      "max fields",
+      request.maxFields,
+    ]] as const
+  ) {
+    if (!(value >= 1)) {
+      issues.push(issue("USAGE", `The ${name} must be at least 1, got ${value}`, {
+        fix: `Pass a positive whole number as the ${name}`,
+      }));
+    }
+  }
   const rootOrIssue = await contextRoot(request, ctx);
   const root = typeof rootOrIssue === "string" ? rootOrIssue : resolve(ctx.cwd, "api-docs");
   if (typeof rootOrIssue !== "string") issues.push(rootOrIssue);

@@ -132,6 +132,10 @@ Deno.test("context without a target gives a collection overview; an unknown targ
   const badPart = await apispec(["context", "--include", "bodies"], { cwd: demo.ws.dir });
   assertEquals(badPart.code, 2);
   assertStringIncludes(badPart.stderr, 'Unknown context part "bodies"');
+  const noBudget = await apispec(["context", "get-order", "--token-budget", "0"], {
+    cwd: demo.ws.dir,
+  });
+  assertEquals(noBudget.code, 2);
 });
 
 Deno.test("agent pack writes .apispec/agent-context.md within 1600 tokens", async () => {
