@@ -58,6 +58,10 @@ const PATTERNS: Pattern[] = [
   },
 ];
 
+/** One cheap test per line; only lines that pass it meet the full patterns. */
+const CANDIDATE =
+  /AKIA|ASIA|gh[pousr]_|github_pat_|xox[abprs]-|_live_|AIza|sk-|eyJ|PRIVATE KEY|authoriz|pass|pwd|secret|key|token/i;
+
 const DUMMY =
   /^(?:x+|\*+|\.+|-+|changeme|change-me|example[\w-]*|redacted|secret|password|token|string|null|true|false|none|undefined|lorem\w*|ipsum|dummy\w*|fake\w*|test\w*|sample\w*|placeholder|your[-_]\w+|<[^>]*>|\$\{[^}]*\}|\$\w+)$/i;
 
@@ -97,7 +101,7 @@ export function scanSecrets(text: string, file: string): Issue[] {
   const lines = text.split(/\r?\n/);
   for (let index = 0; index < lines.length; index++) {
     const line = lines[index];
-    if (line.includes(ALLOW_COMMENT)) continue;
+    if (!CANDIDATE.test(line) || line.includes(ALLOW_COMMENT)) continue;
     for (const pattern of PATTERNS) {
       const match = pattern.regex.exec(line);
       if (!match) continue;
