@@ -28,7 +28,8 @@ export interface InitResult {
 export const PROJECT_IGNORES = [".env.local", ".apispec/history/"];
 export const COLLECTION_IGNORES = ["/_shared/env.md"];
 
-function projectFile(name: string): string {
+/** The project config of a new collection; importers write it too. */
+export function projectFile(name: string): string {
   return `---
 name: ${JSON.stringify(name)}
 version: 1

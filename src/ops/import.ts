@@ -1,0 +1,135 @@
+/**
+ * `apispec import <kind>`: reads the input, hands it to a pure converter in
+ * `src/convert/`, and writes what comes back into the collection: endpoint
+ * files (never over an existing file), the env template (merged), a project
+ * file for a new collection, then the index. Every file is checked with the
+ * endpoint parser before it is written.
+ */
+import { join, resolve } from "node:path";
+import { EXIT, type ExitCode, type Issue, issue } from "../engine/issue.ts";
+import { parseEndpoint } from "../engine/parse/spec.ts";
+import { renderSpec } from "../engine/render/spec_md.ts";
+import {
+  assignFileNames,
+  type Conversion,
+  type ConvertOutcome,
+  type SecretFinding,
+} from "../convert/endpoint.ts";
+import { scrubRendered } from "../convert/credentials.ts";
+import { mergeEnvTemplate } from "../convert/env_template.ts";
+import { createTextExclusive, exists, isDirectory, readText, writeTextAtomic } from "../adapters/fs.ts";
+import { gitToplevel } from "../adapters/git.ts";
+import type { OpsContext } from "../adapters/system.ts";
+import { COLLECTION_DIR, defaultWorkspace, displayPath, ENV_TEMPLATE, findCollectionRoot } from "./load.ts";
+import { writeIndex } from "./index_docs.ts";
+import { projectFile } from "./init.ts";
+
+export interface ImportReport {
+  /** Display paths of the endpoint files written. */
+  written: string[];
+  /** Files that already existed and were left alone. */
+  skipped: string[];
+  /** `env.key` entries added to the env template. */
+  environment: string[];
+  secrets: SecretFinding[];
+  warnings: string[];
+  index?: string;
+  collection: string;
+  issues: Issue[];
+  exitCode: ExitCode;
+}
+
+export interface WriteOptions {
+  config?: string;
+  /** The folder that holds `api-docs/` when a new collection is made; the working folder by default. */
+  projectDir?: string;
+  onProgress?: (done: number, total: number) => void;
+}
+
+/** Where imports go: the discovered collection, else a new `api-docs/` at the repository top or here. */
+export async function importTarget(ctx: OpsContext, options: WriteOptions): Promise<string> {
+  if (options.projectDir) {
+    const local = join(resolve(ctx.cwd, options.projectDir), COLLECTION_DIR);
+    if (await isDirectory(local)) return local;
+  }
+  const found = await findCollectionRoot({ config: options.config }, ctx);
+  if (found !== defaultWorkspace(ctx.env) || options.config) return found;
+  const base = options.projectDir
+    ? resolve(ctx.cwd, options.projectDir)
+    : (await gitToplevel(ctx.cwd)) ?? ctx.cwd;
+  return join(base, COLLECTION_DIR);
+}
+
+/** An input the importer refused: exit 2 with the reason and where. */
+export function invalidInput(outcome: ConvertOutcome & { ok: false }, file: string): Issue {
+  return issue("VALIDATION_ERROR", outcome.error.message, {
+    file,
+    line: outcome.error.line,
+    fix: outcome.error.fix,
+  });
+}
+
+export function emptyReport(collection: string, issues: Issue[], exitCode: ExitCode): ImportReport {
+  return {
+    written: [],
+    skipped: [],
+    environment: [],
+    secrets: [],
+    warnings: [],
+    collection,
+    issues,
+    exitCode,
+  };
+}
+
+/** Writes a conversion into the collection and regenerates the index. */
+export async function writeConversion(
+  conversion: Conversion,
+  ctx: OpsContext,
+  options: WriteOptions = {},
+): Promise<ImportReport> {
+  const root = await importTarget(ctx, options);
+  const report = emptyReport(displayPath(root, ctx.cwd), [], EXIT.passed);
+  report.secrets.push(...conversion.secrets);
+  report.warnings.push(...conversion.warnings);
+  try {
+    if (!(await exists(join(root, "project.md")))) {
+      await createTextExclusive(join(root, "project.md"), projectFile(conversion.title || "my-api"));
+    }
+    const named = assignFileNames(conversion.endpoints);
+    let done = 0;
+    for (const { draft, file } of named) {
+      options.onProgress?.(++done, named.length);
+      const absolute = join(root, file);
+      const shown = displayPath(absolute, ctx.cwd);
+      const where = `${draft.method} ${draft.path}`;
+      const text = scrubRendered(renderSpec(draft), where, report.secrets);
+      const problems = parseEndpoint(text, shown).issues.filter((i) => i.severity === "error");
+      if (problems.length > 0) {
+        report.warnings.push(`${where} was not imported: ${problems[0].message}`);
+        continue;
+      }
+      if (await createTextExclusive(absolute, text)) report.written.push(shown);
+      else report.skipped.push(shown);
+    }
+    if (conversion.environments.some((e) => Object.keys(e.vars).length > 0)) {
+      const envPath = join(root, ENV_TEMPLATE);
+      const current = (await exists(envPath)) ? await readText(envPath) : undefined;
+      const merged = mergeEnvTemplate(current, conversion.environments);
+      if (merged.added.length > 0) await writeTextAtomic(envPath, merged.text);
+      report.environment = merged.added;
+    }
+    const index = await writeIndex(root, ctx);
+    report.index = index.file;
+    report.issues.push(...index.issues);
+  } catch (error) {
+    report.issues.push(
+      issue("ENGINE_ERROR", `Cannot write the collection: ${(error as Error).message}`, {
+        file: report.collection,
+        fix: "Check that the folder is writable",
+      }),
+    );
+    report.exitCode = EXIT.engineError;
+  }
+  return report;
+}
