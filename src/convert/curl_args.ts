@@ -353,7 +353,9 @@ export function parseCurl(input: string): CurlRequest | { error: string } {
         const eq = value.indexOf("=");
         const field = value.slice(0, eq === -1 ? value.length : eq);
         let content = eq === -1 ? "" : value.slice(eq + 1);
-        if (name === "form") content = content.replace(/;(type|filename|headers|encoder)=[^;]*$/, "");
+        if (name === "form") {
+          content = content.replace(/;(type|filename|headers|encoder)=[^;]*$/, "");
+        }
         if (name === "form" && content.startsWith("@")) {
           form.push({ name: field, value: "", file: content.slice(1).split(";")[0] });
         } else if (name === "form" && content.startsWith("<")) {

@@ -82,8 +82,7 @@ export function splitShell(input: string): ShellCommand[] {
     // A herestring of an unexpanded variable has no known text.
     else if (redirect === "<<<") {
       if (!word.includes("$")) result.stdin = word + "\n";
-    }
-    else words.push(word);
+    } else words.push(word);
     redirect = undefined;
     word = "";
     inWord = false;

@@ -8,7 +8,8 @@
 import { join, resolve } from "node:path";
 import { EXIT, type ExitCode, type Issue, issue } from "../engine/issue.ts";
 import { parseEndpoint } from "../engine/parse/spec.ts";
-import { renderSpec } from "../engine/render/spec_md.ts";
+import { type EndpointDraft, renderSpec } from "../engine/render/spec_md.ts";
+import type { IndexEntry } from "../engine/render/index_md.ts";
 import {
   assignFileNames,
   type Conversion,
@@ -17,10 +18,22 @@ import {
 } from "../convert/endpoint.ts";
 import { scrubRendered } from "../convert/credentials.ts";
 import { mergeEnvTemplate } from "../convert/env_template.ts";
-import { createTextExclusive, exists, isDirectory, readText, writeTextAtomic } from "../adapters/fs.ts";
+import {
+  createTextExclusive,
+  exists,
+  isDirectory,
+  readText,
+  writeTextAtomic,
+} from "../adapters/fs.ts";
 import { gitToplevel } from "../adapters/git.ts";
 import type { OpsContext } from "../adapters/system.ts";
-import { COLLECTION_DIR, defaultWorkspace, displayPath, ENV_TEMPLATE, findCollectionRoot } from "./load.ts";
+import {
+  COLLECTION_DIR,
+  defaultWorkspace,
+  displayPath,
+  ENV_TEMPLATE,
+  findCollectionRoot,
+} from "./load.ts";
 import { writeIndex } from "./index_docs.ts";
 import { projectFile } from "./init.ts";
 
@@ -82,6 +95,22 @@ export function emptyReport(collection: string, issues: Issue[], exitCode: ExitC
   };
 }
 
+/**
+ * The endpoint parser's verdict on a draft's structure. Bodies and schemas are
+ * left out of the check: they are JSON or text inside fences sized to them,
+ * and parsing 16 MB of them again would double an import's time.
+ */
+export function structureProblem(draft: EndpointDraft): string | undefined {
+  const skeleton: EndpointDraft = {
+    ...draft,
+    expected: { ...draft.expected, body: draft.expected.body ? "{}" : undefined },
+    schema: draft.schema === undefined ? undefined : {},
+    errorResponses: draft.errorResponses?.map((e) => ({ ...e, body: e.body ? "{}" : undefined })),
+  };
+  const parsed = parseEndpoint(renderSpec(skeleton), "draft");
+  return parsed.issues.find((i) => i.severity === "error")?.message;
+}
+
 /** Writes a conversion into the collection and regenerates the index. */
 export async function writeConversion(
   conversion: Conversion,
@@ -94,9 +123,13 @@ export async function writeConversion(
   report.warnings.push(...conversion.warnings);
   try {
     if (!(await exists(join(root, "project.md")))) {
-      await createTextExclusive(join(root, "project.md"), projectFile(conversion.title || "my-api"));
+      await createTextExclusive(
+        join(root, "project.md"),
+        projectFile(conversion.title || "my-api"),
+      );
     }
     const named = assignFileNames(conversion.endpoints);
+    const known = new Map<string, IndexEntry>();
     let done = 0;
     for (const { draft, file } of named) {
       options.onProgress?.(++done, named.length);
@@ -104,13 +137,22 @@ export async function writeConversion(
       const shown = displayPath(absolute, ctx.cwd);
       const where = `${draft.method} ${draft.path}`;
       const text = scrubRendered(renderSpec(draft), where, report.secrets);
-      const problems = parseEndpoint(text, shown).issues.filter((i) => i.severity === "error");
-      if (problems.length > 0) {
-        report.warnings.push(`${where} was not imported: ${problems[0].message}`);
+      const problem = structureProblem(draft);
+      if (problem) {
+        report.warnings.push(`${where} was not imported: ${problem}`);
         continue;
       }
-      if (await createTextExclusive(absolute, text)) report.written.push(shown);
-      else report.skipped.push(shown);
+      if (await createTextExclusive(absolute, text)) {
+        report.written.push(shown);
+        known.set(file, {
+          file,
+          title: draft.title.replace(/\s+/g, " ").trim(),
+          method: draft.method,
+          path: draft.path,
+          resource: draft.resource,
+          tags: draft.tags ?? [],
+        });
+      } else report.skipped.push(shown);
     }
     if (conversion.environments.some((e) => Object.keys(e.vars).length > 0)) {
       const envPath = join(root, ENV_TEMPLATE);
@@ -119,7 +161,7 @@ export async function writeConversion(
       if (merged.added.length > 0) await writeTextAtomic(envPath, merged.text);
       report.environment = merged.added;
     }
-    const index = await writeIndex(root, ctx);
+    const index = await writeIndex(root, ctx, known);
     report.index = index.file;
     report.issues.push(...index.issues);
   } catch (error) {
