@@ -43,8 +43,10 @@ export interface ClientRequest {
 
 /** `{{host}}/users/{{id}}?q=1` → origin `{{host}}`, path `/users/:id`. */
 export function splitTarget(url: string): { origin: string; rest: string; path: string } {
-  const trimmed = url.trim();
-  const match = /^([a-z][a-z0-9+.-]*:\/\/[^/?#]*|\{\{[^}]+\}\}(?=[/?#]|$))?(.*)$/i.exec(trimmed)!;
+  const trimmed = url.trim().replace(/\s*\n\s*/g, "");
+  const match = /^([a-z][a-z0-9+.-]*:\/\/[^/?#]*|\{\{[^}]+\}\}(?=[/?#]|$))?([\s\S]*)$/i.exec(
+    trimmed,
+  )!;
   let origin = match[1] ?? "";
   let rest = match[2];
   if (!origin && !rest.startsWith("/") && rest !== "") {
@@ -251,7 +253,8 @@ export function safeEnvironment(
       conversion.secrets.push({ where: `environment ${name}`, variable: key });
     } else if (/^[A-Za-z_$][\w.$-]*$/.test(key)) safe[key] = value;
   }
-  const existing = conversion.environments.find((e) => e.name === name);
+  const env = name.toLowerCase();
+  const existing = conversion.environments.find((e) => e.name === env);
   if (existing) Object.assign(existing.vars, safe);
-  else conversion.environments.push({ name, vars: safe });
+  else conversion.environments.push({ name: env, vars: safe });
 }

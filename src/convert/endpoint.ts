@@ -53,6 +53,16 @@ export function failure(message: string, fix: string, line?: number): ConvertOut
   return { ok: false, error: { message, fix, ...(line ? { line } : {}) } };
 }
 
+/**
+ * Commands default to the `dev` environment; when an input names others
+ * only, `dev` starts as a copy of the first so the collection runs at once.
+ */
+export function ensureDevEnvironment(conversion: Conversion): void {
+  const envs = conversion.environments.filter((e) => Object.keys(e.vars).length > 0);
+  if (envs.length === 0 || envs.some((e) => e.name === "dev")) return;
+  conversion.environments.unshift({ name: "dev", vars: { ...envs[0].vars } });
+}
+
 /** The method in upper case when apispec can run it. */
 export function httpMethod(method: unknown): HttpMethod | undefined {
   const upper = String(method ?? "").toUpperCase();

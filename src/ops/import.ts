@@ -14,6 +14,7 @@ import {
   assignFileNames,
   type Conversion,
   type ConvertOutcome,
+  ensureDevEnvironment,
   type SecretFinding,
 } from "../convert/endpoint.ts";
 import { scrubRendered } from "../convert/credentials.ts";
@@ -154,6 +155,7 @@ export async function writeConversion(
         });
       } else report.skipped.push(shown);
     }
+    ensureDevEnvironment(conversion);
     if (conversion.environments.some((e) => Object.keys(e.vars).length > 0)) {
       const envPath = join(root, ENV_TEMPLATE);
       const current = (await exists(envPath)) ? await readText(envPath) : undefined;

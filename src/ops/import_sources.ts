@@ -5,7 +5,7 @@
  * the converter, which keeps a 13 MB document fast.
  */
 import { join, resolve } from "node:path";
-import type { ConvertOutcome } from "../convert/endpoint.ts";
+import type { ConvertError, ConvertOutcome } from "../convert/endpoint.ts";
 import { failure } from "../convert/endpoint.ts";
 import { isRecord, parseData } from "../convert/data.ts";
 import { isDirectory, readText, toSlash } from "../adapters/fs.ts";
@@ -50,21 +50,28 @@ export function hasExternalRefs(value: unknown): boolean {
   return false;
 }
 
-export async function loadOpenApi(path: string, text: string): Promise<ConvertOutcome | unknown> {
+export type LoadedOpenApi = { ok: true; doc: unknown } | { ok: false; error: ConvertError };
+
+/** Parses the document; when it refers to other files, bundles them in first. */
+export async function loadOpenApi(path: string, text: string): Promise<LoadedOpenApi> {
   const parsed = parseData(text, path);
-  if (!parsed.ok) return { ok: false, error: parsed.error } as ConvertOutcome;
-  if (!hasExternalRefs(parsed.value)) return parsed.value;
+  if (!parsed.ok) return parsed;
+  if (!hasExternalRefs(parsed.value)) return { ok: true, doc: parsed.value };
   const { default: RefParser } = await import("@apidevtools/json-schema-ref-parser");
   try {
     // bundle() inlines external files once and points repeats (and cycles) at the first copy.
-    return await RefParser.bundle(path, structuredClone(parsed.value) as never, {
+    const doc = await RefParser.bundle(path, structuredClone(parsed.value) as never, {
       resolve: { http: false },
     });
+    return { ok: true, doc };
   } catch (error) {
-    return failure(
-      `Cannot resolve an external $ref: ${(error as Error).message}`,
-      "Check that every file named in a $ref exists next to the document",
-    );
+    return {
+      ok: false,
+      error: {
+        message: `Cannot resolve an external $ref: ${(error as Error).message}`,
+        fix: "Check that every file named in a $ref exists next to the document",
+      },
+    };
   }
 }
 
@@ -127,9 +134,9 @@ export async function convertSource(
     }
     case "openapi": {
       const loaded = await loadOpenApi(path ?? join(ctx.cwd, "stdin.json"), text);
-      if (isRecord(loaded) && loaded.ok === false) return loaded as ConvertOutcome;
+      if (!loaded.ok) return loaded;
       const { fromOpenApi } = await import("../convert/from_openapi.ts");
-      return fromOpenApi(loaded, { onProgress: options.onProgress });
+      return fromOpenApi(loaded.doc, { onProgress: options.onProgress });
     }
   }
 }
