@@ -182,7 +182,8 @@ function scanPhp(file: SourceText, emit: Emit) {
 
 function scanRust(file: SourceText, emit: Emit) {
   const { text } = file;
-  for (const m of text.matchAll(/\.route\(\s*"([^"]+)"\s*,\s*([^;]*?)\)\s*(?=\.|;|$)/gm)) {
+  // axum: .route("/x", get(a).post(b)); the method routers sit on the same line.
+  for (const m of text.matchAll(/\.route\(\s*"([^"]+)"\s*,([^\n]*)/g)) {
     for (const verb of m[2].matchAll(new RegExp(`\\b(${VERBS})\\(`, "g"))) {
       emit(verb[1], m[1], m.index!);
     }

@@ -60,6 +60,9 @@ export interface WriteOptions {
   onProgress?: (done: number, total: number) => void;
 }
 
+/** Files written at once. */
+const WRITERS = 8;
+
 /** Where imports go: the discovered collection, else a new `api-docs/` at the repository top or here. */
 export async function importTarget(ctx: OpsContext, options: WriteOptions): Promise<string> {
   if (options.projectDir) {
@@ -131,30 +134,42 @@ export async function writeConversion(
     }
     const named = assignFileNames(conversion.endpoints);
     const known = new Map<string, IndexEntry>();
+    const results: ("written" | "skipped" | undefined)[] = [];
     let done = 0;
-    for (const { draft, file } of named) {
-      options.onProgress?.(++done, named.length);
-      const absolute = join(root, file);
-      const shown = displayPath(absolute, ctx.cwd);
+    // Texts are built in order; writes overlap, since file systems answer slowly one by one.
+    const pending = named.map(({ draft, file }, index) => ({ draft, file, index }));
+    const write = async ({ draft, file, index }: typeof pending[number]) => {
       const where = `${draft.method} ${draft.path}`;
-      const text = scrubRendered(renderSpec(draft), where, report.secrets);
       const problem = structureProblem(draft);
       if (problem) {
         report.warnings.push(`${where} was not imported: ${problem}`);
-        continue;
+      } else {
+        const text = scrubRendered(renderSpec(draft), where, report.secrets);
+        const created = await createTextExclusive(join(root, file), text);
+        results[index] = created ? "written" : "skipped";
+        if (created) {
+          known.set(file, {
+            file,
+            title: draft.title.replace(/\s+/g, " ").trim(),
+            method: draft.method,
+            path: draft.path,
+            resource: draft.resource,
+            tags: draft.tags ?? [],
+          });
+        }
       }
-      if (await createTextExclusive(absolute, text)) {
-        report.written.push(shown);
-        known.set(file, {
-          file,
-          title: draft.title.replace(/\s+/g, " ").trim(),
-          method: draft.method,
-          path: draft.path,
-          resource: draft.resource,
-          tags: draft.tags ?? [],
-        });
-      } else report.skipped.push(shown);
-    }
+      options.onProgress?.(++done, named.length);
+    };
+    await Promise.all(
+      Array.from({ length: WRITERS }, async () => {
+        for (let next = pending.shift(); next; next = pending.shift()) await write(next);
+      }),
+    );
+    named.forEach(({ file }, index) => {
+      const shown = displayPath(join(root, file), ctx.cwd);
+      if (results[index] === "written") report.written.push(shown);
+      else if (results[index] === "skipped") report.skipped.push(shown);
+    });
     ensureDevEnvironment(conversion);
     if (conversion.environments.some((e) => Object.keys(e.vars).length > 0)) {
       const envPath = join(root, ENV_TEMPLATE);

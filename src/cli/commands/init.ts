@@ -28,7 +28,9 @@ export async function run(args: ParsedArgs, io: CliIO): Promise<number> {
   for (const file of result.created) io.out(`${io.paint.green("created")}  ${file}`);
   for (const entry of result.ignored) io.out(`${io.paint.green("ignored")}  ${entry}`);
   if (result.imported) {
-    io.out(`\nImported ${result.imported.written.length} endpoint(s) from ${result.imported.source}`);
+    io.out(
+      `\nImported ${result.imported.written.length} endpoint(s) from ${result.imported.source}`,
+    );
     for (const file of result.imported.written) io.out(`${io.paint.green("wrote")}    ${file}`);
   }
   io.out(
