@@ -6,7 +6,6 @@ import { closedPort, jsonResponse, startTestApi } from "../helpers/api.ts";
 import { workspace } from "../helpers/workspace.ts";
 import {
   CORPORA,
-  FIXTURES,
   openApiOperations,
   writeGithubDescription,
   writtenOperations,
