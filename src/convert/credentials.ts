@@ -144,7 +144,9 @@ export function scrubRendered(
       secrets.push({ where, variable });
       if (scanSecrets(line, "import").length === 0) break;
     }
-    if (scanSecrets(line, "import").length > 0) line = line.replace(/:\s*.*$/, ": {{secret}}");
+    if (scanSecrets(line, "import").length > 0) {
+      line = line.replace(/([:=])\s*.*$/, "$1 {{secret}}");
+    }
     lines[index] = line;
   }
   return lines.join("\n");
