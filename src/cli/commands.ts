@@ -178,6 +178,23 @@ export const COMMANDS: CommandDef[] = [
     ],
     load: () => import("./commands/demo.ts"),
   },
+  ...importCommands(),
+  {
+    name: "export openapi",
+    summary: "Write an OpenAPI 3.1 document from a collection's endpoint files",
+    args: [{ name: "dir", required: false, complete: "dir" }],
+    flags: [
+      {
+        name: "out",
+        type: "string",
+        valueName: "file",
+        description: "Write to this file (atomically) instead of stdout",
+        complete: "file",
+      },
+      { name: "json", type: "boolean", description: "JSON instead of YAML" },
+    ],
+    load: () => import("./commands/export_openapi.ts"),
+  },
   {
     name: "context",
     summary:
@@ -226,6 +243,73 @@ export const COMMANDS: CommandDef[] = [
     load: () => import("./commands/version.ts"),
   },
 ];
+
+/** `import <kind>` commands: each takes its input, writes endpoint files and reports them. */
+function importCommands(): CommandDef[] {
+  const output: FlagDef = {
+    name: "output",
+    type: "enum",
+    values: ["console", "json"],
+    default: "console",
+    description: "Output format of the report",
+  };
+  const fileImporter = (
+    kind: "openapi" | "hostedclient" | "desktopclient" | "collection" | "http",
+    summary: string,
+    arg: string,
+  ): CommandDef => ({
+    name: `import ${kind}`,
+    summary,
+    args: [{ name: arg, required: true, complete: kind === "collection" ? "dir" : "file" }],
+    flags: [output],
+    load: () => import("./commands/import.ts").then((m) => m.importer(kind)),
+  });
+  return [
+    fileImporter("openapi", "Import an OpenAPI 3.0/3.1 document (YAML or JSON)", "file"),
+    fileImporter("hostedclient", "Import a Postman collection export (v2.1 or v2.0 JSON)", "file"),
+    fileImporter("desktopclient", "Import an Insomnia export (v4 JSON/YAML, or v5 YAML)", "file"),
+    fileImporter("collection", "Import a Bruno collection folder (.bru files)", "dir"),
+    fileImporter("http", "Import a .http request file (JetBrains / VS Code REST Client)", "file"),
+    {
+      name: "import curl",
+      summary: "Import one cURL command from stdin or --file",
+      args: [],
+      flags: [
+        {
+          name: "file",
+          type: "string",
+          valueName: "path",
+          description: "Read the command from this file instead of stdin",
+          complete: "file",
+        },
+        output,
+      ],
+      load: () => import("./commands/import_curl.ts"),
+    },
+    {
+      name: "import project",
+      summary:
+        "Discover a project's API: --url, an OpenAPI file, a running dev server, or routes in the source",
+      args: [{ name: "path", required: false, complete: "dir" }],
+      flags: [
+        {
+          name: "port",
+          type: "integer",
+          valueName: "n",
+          description: "Probe the dev server on this port (default: common ports)",
+        },
+        {
+          name: "url",
+          type: "string",
+          valueName: "url",
+          description: "URL of the OpenAPI document to import",
+        },
+        output,
+      ],
+      load: () => import("./commands/import_project.ts"),
+    },
+  ];
+}
 
 /** Finds the command named by the leading words of `words` (longest match first). */
 export function findCommand(words: string[]): { command?: CommandDef; consumed: number } {
