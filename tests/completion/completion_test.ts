@@ -7,6 +7,7 @@
 import { assert, assertEquals } from "@std/assert";
 import { join } from "node:path";
 import { apispec } from "../helpers/cli.ts";
+import { run } from "../helpers/run.ts";
 import { workspace } from "../helpers/workspace.ts";
 import { completionModel } from "../../src/cli/completion/model.ts";
 import { bashScript } from "../../src/cli/completion/bash.ts";
@@ -24,20 +25,12 @@ function installed(program: string): boolean {
   }
 }
 
-async function run(program: string, args: string[], cwd: string): Promise<string> {
-  const output = await new Deno.Command(program, {
-    args,
-    cwd,
-    env: { HOME: cwd, PATH: Deno.env.get("PATH") ?? "/usr/bin:/bin", TERM: "xterm" },
-    clearEnv: true,
-    stdout: "piped",
-    stderr: "piped",
-    // A completion that never finishes must fail the test, not hang the suite.
-    signal: AbortSignal.timeout(30_000),
-  }).output();
-  const stdout = new TextDecoder().decode(output.stdout);
-  assert(output.success, `${program} failed: ${new TextDecoder().decode(output.stderr)}`);
-  return stdout;
+/** Runs a shell in `cwd` (also its HOME) and returns its stdout; it must succeed. */
+async function shell(program: string, args: string[], cwd: string): Promise<string> {
+  const env = { HOME: cwd, PATH: Deno.env.get("PATH") ?? "/usr/bin:/bin", TERM: "xterm" };
+  const result = await run(program, args, { cwd, env, timeoutMs: 30_000 });
+  assert(result.code === 0, `${program} failed: ${result.stderr}`);
+  return result.stdout;
 }
 
 async function script(shell: string): Promise<string> {
@@ -60,7 +53,7 @@ COMP_WORDS=(${quoted}); COMP_CWORD=$((\${#COMP_WORDS[@]} - 1))
 COMP_LINE="\${COMP_WORDS[*]}"; COMP_POINT=\${#COMP_LINE}
 _apispec
 printf '%s\\n' "\${COMPREPLY[@]}"`;
-  return (await run("bash", ["-c", code], cwd)).split("\n").filter(Boolean);
+  return (await shell("bash", ["-c", code], cwd)).split("\n").filter(Boolean);
 }
 
 const cases: { line: string; bash: string[]; expect: string[] }[] = [
@@ -130,7 +123,7 @@ Deno.test({
     await using ws = await completionWorkspace();
     await ws.write("_apispec", await script("zsh"));
     for (const c of cases) {
-      const got = await run(
+      const got = await shell(
         "zsh",
         [join(HERE, "zsh_capture.zsh"), ws.path("_apispec"), c.line],
         ws.dir,
@@ -147,7 +140,11 @@ Deno.test({
     await using ws = await completionWorkspace();
     await ws.write("apispec.fish", await script("fish"));
     for (const c of cases) {
-      const got = await run("fish", ["-c", `source apispec.fish; complete -C '${c.line}'`], ws.dir);
+      const got = await shell(
+        "fish",
+        ["-c", `source apispec.fish; complete -C '${c.line}'`],
+        ws.dir,
+      );
       assertOffers(got.split("\n").filter(Boolean).map((l) => l.split("\t")[0]), c.expect, c.line);
     }
   },
@@ -165,7 +162,7 @@ Deno.test({
     );
     for (const c of cases.filter((c) => !c.line.includes("api-docs"))) {
       const words = c.line.split(" ").map((w) => `'${w}'`).join(" ");
-      const got = await run("elvish", ["-norc", "-c", `${text}\n$completer ${words}`], ws.dir);
+      const got = await shell("elvish", ["-norc", "-c", `${text}\n$completer ${words}`], ws.dir);
       assertOffers(
         got.split("\n").map((l) => l.replace(/^▶ /, "").replace(/^'|'$/g, "")),
         c.expect,

@@ -8,25 +8,14 @@ import { join } from "node:path";
 import { closedPort } from "../helpers/api.ts";
 import { baseEnv, ROOT } from "../helpers/cli.ts";
 import { realDenoDir } from "../helpers/home.ts";
+import { run } from "../helpers/run.ts";
 import { workspace } from "../helpers/workspace.ts";
 
-async function compile(args: string[], env: Record<string, string>) {
-  const output = await new Deno.Command(Deno.execPath(), {
-    args: [
-      "run",
-      "-A",
-      "--quiet",
-      `--config=${ROOT}/deno.json`,
-      `${ROOT}/scripts/compile.ts`,
-      ...args,
-    ],
+function compile(args: string[], env: Record<string, string>) {
+  const script = [`--config=${ROOT}/deno.json`, `${ROOT}/scripts/compile.ts`];
+  return run(Deno.execPath(), ["run", "-A", "--quiet", ...script, ...args], {
     env: { ...baseEnv(), ...env },
-    clearEnv: true,
-    stdout: "piped",
-    stderr: "piped",
-  }).output();
-  const decode = (b: Uint8Array) => new TextDecoder().decode(b);
-  return { code: output.code, stdout: decode(output.stdout), stderr: decode(output.stderr) };
+  });
 }
 
 Deno.test("compile refuses a DENORT_BIN that does not exist, before building anything", async () => {

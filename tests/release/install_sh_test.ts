@@ -7,6 +7,7 @@ import { assert, assertEquals, assertStringIncludes } from "@std/assert";
 import { join } from "node:path";
 import { startTestApi } from "../helpers/api.ts";
 import { ROOT } from "../helpers/cli.ts";
+import { run } from "../helpers/run.ts";
 import { type Workspace, workspace } from "../helpers/workspace.ts";
 import { packFile, writeChecksums } from "../../scripts/release/archive.ts";
 import { archiveName } from "../../scripts/release/targets.ts";
@@ -40,17 +41,11 @@ function serve(ws: Workspace) {
   });
 }
 
-async function install(ws: Workspace, url: string, args: string[], path = Deno.env.get("PATH")!) {
-  const output = await new Deno.Command("sh", {
-    args: [join(ROOT, "install.sh"), ...args],
+function install(ws: Workspace, url: string, args: string[], path = Deno.env.get("PATH")!) {
+  return run("sh", [join(ROOT, "install.sh"), ...args], {
     cwd: ws.dir,
     env: { HOME: ws.path("home"), PATH: path, APISPEC_INSTALL_URL: `${url}/releases` },
-    clearEnv: true,
-    stdout: "piped",
-    stderr: "piped",
-  }).output();
-  const decode = (b: Uint8Array) => new TextDecoder().decode(b);
-  return { code: output.code, stdout: decode(output.stdout), stderr: decode(output.stderr) };
+  });
 }
 
 async function runInstalled(file: string): Promise<string> {

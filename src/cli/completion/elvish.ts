@@ -3,8 +3,8 @@
  * by one arg-completer: command words, group words, flags per command, flag
  * and positional values (`file` and `dir` complete paths).
  */
-import type { CompletionArg, CompletionFlag, CompletionModel } from "./model.ts";
-import { valueFlagNames } from "./model.ts";
+import type { CompletionFlag, CompletionModel } from "./model.ts";
+import { valueFlagNames, type ValueSource, valueTables } from "./model.ts";
 
 /** A single-quoted elvish string. */
 function q(text: string): string {
@@ -16,12 +16,9 @@ function list(items: readonly string[]): string {
 }
 
 /** What a value completes to: a list of words, or the kind of path. */
-function values(
-  item: { values?: readonly string[]; complete?: "file" | "dir" },
-): string | undefined {
-  if (item.values) return list(item.values);
-  if (item.complete) return q(item.complete);
-  return undefined;
+/** A source as the script's tables hold it: a list of words, or `'file'` / `'dir'`. */
+function values(item: ValueSource): string {
+  return item.values ? list(item.values) : q(item.complete ?? "file");
 }
 
 function map(entries: [string, string][], indent: string): string {
@@ -32,20 +29,9 @@ function map(entries: [string, string][], indent: string): string {
 export function elvishScript(model: CompletionModel, version: string): string {
   const p = model.program;
   const flagNames = (flags: CompletionFlag[]) => list(flags.map((f) => `--${f.long}`));
-  const flagValues: [string, string][] = [];
-  const argValues: [string, string][] = [];
-  const addFlag = (scope: string, f: CompletionFlag) => {
-    const v = values(f);
-    if (v) flagValues.push([`${scope} --${f.long}`, v]);
-  };
-  for (const command of model.commands) {
-    command.flags.forEach((f) => addFlag(command.name, f));
-    command.args.forEach((a: CompletionArg, index) => {
-      const v = values(a);
-      if (v) argValues.push([`${command.name} ${a.variadic ? "*" : index}`, v]);
-    });
-  }
-  model.globals.forEach((f) => addFlag("*", f));
+  const tables = valueTables(model);
+  const flagValues = tables.flags.map(([key, source]): [string, string] => [key, values(source)]);
+  const argValues = tables.args.map(([key, source]): [string, string] => [key, values(source)]);
   const groups: [string, string][] = [...model.groups].map((
     [g, c],
   ) => [g, list(c.map((x) => x.word))]);

@@ -120,3 +120,30 @@ export function valueFlagNames(model: CompletionModel): string[] {
   }
   return [...names].sort();
 }
+
+/** Where a value's candidates come from: a word list, or paths. */
+export interface ValueSource {
+  values?: readonly string[];
+  complete?: "file" | "dir";
+}
+
+/**
+ * Every flag and positional that has candidates, keyed for lookup tables:
+ * `"<command> --<flag>"` (`"* --<flag>"` for a global flag) and
+ * `"<command> <index>"` (`"<command> *"` for a variadic argument).
+ */
+export function valueTables(
+  model: CompletionModel,
+): { flags: [string, ValueSource][]; args: [string, ValueSource][] } {
+  const has = (item: ValueSource) => item.values !== undefined || item.complete !== undefined;
+  const flags: [string, ValueSource][] = [];
+  const args: [string, ValueSource][] = [];
+  for (const command of model.commands) {
+    for (const f of command.flags.filter(has)) flags.push([`${command.name} --${f.long}`, f]);
+    command.args.forEach((a, index) => {
+      if (has(a)) args.push([`${command.name} ${a.variadic ? "*" : index}`, a]);
+    });
+  }
+  for (const f of model.globals.filter(has)) flags.push([`* --${f.long}`, f]);
+  return { flags, args };
+}

@@ -2,8 +2,8 @@
  * PowerShell completion, generated from the completion model as hashtables
  * read by one native argument completer.
  */
-import type { CompletionArg, CompletionFlag, CompletionModel } from "./model.ts";
-import { valueFlagNames } from "./model.ts";
+import type { CompletionFlag, CompletionModel } from "./model.ts";
+import { valueFlagNames, type ValueSource, valueTables } from "./model.ts";
 
 /** A single-quoted PowerShell string. */
 function q(text: string): string {
@@ -19,30 +19,16 @@ function table(entries: [string, string][], indent: string): string {
   return `@{\n${entries.map(([k, v]) => `${indent}    ${q(k)} = ${v}`).join("\n")}\n${indent}}`;
 }
 
-function values(
-  item: { values?: readonly string[]; complete?: "file" | "dir" },
-): string | undefined {
-  if (item.values) return array(item.values);
-  if (item.complete) return q(item.complete);
-  return undefined;
+/** A source as the script's tables hold it: a list of words, or `'file'` / `'dir'`. */
+function values(item: ValueSource): string {
+  return item.values ? array(item.values) : q(item.complete ?? "file");
 }
 
 export function powershellScript(model: CompletionModel, version: string): string {
   const p = model.program;
-  const flagValues: [string, string][] = [];
-  const argValues: [string, string][] = [];
-  const addFlag = (scope: string, f: CompletionFlag) => {
-    const v = values(f);
-    if (v) flagValues.push([`${scope} --${f.long}`, v]);
-  };
-  for (const command of model.commands) {
-    command.flags.forEach((f) => addFlag(command.name, f));
-    command.args.forEach((a: CompletionArg, index) => {
-      const v = values(a);
-      if (v) argValues.push([`${command.name} ${a.variadic ? "*" : index}`, v]);
-    });
-  }
-  model.globals.forEach((f) => addFlag("*", f));
+  const tables = valueTables(model);
+  const flagValues = tables.flags.map(([key, source]): [string, string] => [key, values(source)]);
+  const argValues = tables.args.map(([key, source]): [string, string] => [key, values(source)]);
   const descriptions: [string, string][] = model.top.map((t) => [t.word, q(t.summary)]);
   const groups: [string, string][] = [...model.groups].map((
     [g, c],
