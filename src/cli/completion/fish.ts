@@ -57,8 +57,14 @@ export function fishScript(model: CompletionModel, version: string): string {
 # Install: ${p} completion fish > ~/.config/fish/completions/${p}.fish
 
 # Prints the command words (one, or two for a group) and then the number of positionals after them.
+# Every complete line below asks; the answer is kept until the command line changes.
 function __apispec_state
     set -l tokens (commandline -opc)
+    set -l key (string join \x1e -- $tokens)
+    if set -q __apispec_state_key; and test "$__apispec_state_key" = "$key"
+        printf '%s\n' $__apispec_state_value
+        return
+    end
     set -e tokens[1]
     set -l command
     set -l positionals 0
@@ -83,8 +89,10 @@ function __apispec_state
             set positionals (math $positionals + 1)
         end
     end
-    echo (string join ' ' -- $command)
-    echo $positionals
+    set -g __apispec_state_key $key
+    set -l name (string join ' ' -- $command)
+    set -g __apispec_state_value "$name" $positionals
+    printf '%s\n' $__apispec_state_value
 end
 
 function __apispec_at_top
