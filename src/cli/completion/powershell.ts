@@ -72,27 +72,30 @@ Register-ArgumentCompleter -Native -CommandName ${p} -ScriptBlock {
         else { $positionals++ }
     }
 
-    function Complete-Value($spec, $prefix, $partial) {
-        if ($spec -is [array]) {
-            $spec | Where-Object { $_ -like "$partial*" } | ForEach-Object { "$prefix$_" }
-        } else {
+    # Candidates for the value at $key of $table: its word list, or paths ('file' / 'dir').
+    # The value is read from the table here, so a one-word list is never unrolled into a string.
+    function Get-ValueCandidates($table, $key, $prefix, $partial) {
+        if (-not $key -or -not $table.ContainsKey($key)) { return }
+        $spec = $table[$key]
+        if ($spec -is [string]) {
             $items = Get-ChildItem -Path "$partial*" -ErrorAction SilentlyContinue
             if ($spec -eq 'dir') { $items = $items | Where-Object { $_.PSIsContainer } }
             $items | ForEach-Object { "$prefix$(Resolve-Path -Relative $_.FullName)" }
+        } else {
+            $spec | Where-Object { $_ -like "$partial*" } | ForEach-Object { "$prefix$_" }
         }
     }
-    function Value-Spec($flag) {
-        if ($flagValues.ContainsKey("$command $flag")) { return ,$flagValues["$command $flag"] }
-        if ($flagValues.ContainsKey("* $flag")) { return ,$flagValues["* $flag"] }
-        return ,@()
+    function Get-FlagKey($flag) {
+        if ($flagValues.ContainsKey("$command $flag")) { return "$command $flag" }
+        if ($flagValues.ContainsKey("* $flag")) { return "* $flag" }
     }
 
     $candidates = @(
         if ($pending) {
-            Complete-Value (Value-Spec $pending) '' $wordToComplete
+            Get-ValueCandidates $flagValues (Get-FlagKey $pending) '' $wordToComplete
         } elseif ($wordToComplete -like '--*=*') {
             $flag, $value = $wordToComplete -split '=', 2
-            Complete-Value (Value-Spec $flag) "$flag=" $value
+            Get-ValueCandidates $flagValues (Get-FlagKey $flag) "$flag=" $value
         } elseif ($wordToComplete.StartsWith('-')) {
             $own = if ($flags.ContainsKey($command)) { $flags[$command] } else { @() }
             @($own) + $globalFlags | Where-Object { $_ -like "$wordToComplete*" }
@@ -101,9 +104,9 @@ Register-ArgumentCompleter -Native -CommandName ${p} -ScriptBlock {
         } elseif ($groups.ContainsKey($command)) {
             $groups[$command] | Where-Object { $_ -like "$wordToComplete*" }
         } elseif ($argValues.ContainsKey("$command $positionals")) {
-            Complete-Value $argValues["$command $positionals"] '' $wordToComplete
-        } elseif ($argValues.ContainsKey("$command *")) {
-            Complete-Value $argValues["$command *"] '' $wordToComplete
+            Get-ValueCandidates $argValues "$command $positionals" '' $wordToComplete
+        } else {
+            Get-ValueCandidates $argValues "$command *" '' $wordToComplete
         }
     )
     $candidates | ForEach-Object {
