@@ -65,6 +65,11 @@ const cases: { line: string; bash: string[]; expect: string[] }[] = [
     expect: ["console", "junit", "json", "markdown"],
   },
   {
+    line: "apispec exec x.md --var a=b --v",
+    bash: ["apispec", "exec", "x.md", "--var", "a", "=", "b", "--v"],
+    expect: ["--var", "--verbose"],
+  },
+  {
     line: "apispec skills ",
     bash: ["apispec", "skills", ""],
     expect: ["install", "list", "uninstall"],

@@ -116,14 +116,14 @@ _apispec() {
         words=("\${COMP_WORDS[@]}")
         cword=$COMP_CWORD
     fi
-    # Rejoin "--flag" "=" "value": COMP_WORDBREAKS splits words at "=".
+    # Rejoin "--flag" "=" "value" (and "--var" "a" "=" "b"): COMP_WORDBREAKS splits words at "=".
     local glue=0
     for ((i = 1; i <= cword; i++)); do
         w=\${words[i]}
         if ((glue)); then
             line[\${#line[@]}-1]+=$w
             glue=0
-        elif [[ $w == "=" && \${#line[@]} -gt 0 && \${line[\${#line[@]}-1]} == --* ]]; then
+        elif [[ $w == "=" && \${#line[@]} -gt 0 ]]; then
             line[\${#line[@]}-1]+="="
             glue=1
         else

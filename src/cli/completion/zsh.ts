@@ -31,7 +31,7 @@ function flagSpec(f: CompletionFlag): string {
     ? `::${message}:${action(f)}`
     : "";
   const long = `--${f.long}${f.takesValue ? "=" : f.optionalValue ? "=-" : ""}`;
-  if (!f.short) return `${f.multiple ? "*" : ""}${q(`${long}${description}${value}`)}`;
+  if (!f.short) return q(`${f.multiple ? "*" : ""}${long}${description}${value}`);
   const short = `-${f.short}${f.takesValue ? "+" : ""}`;
   const prefix = f.multiple ? "'*'" : q(`(-${f.short} --${f.long})`);
   return `${prefix}{${short},${long}}${q(`${description}${value}`)}`;
