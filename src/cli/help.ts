@@ -55,8 +55,8 @@ export function commandHelp(command: CommandDef): string {
   const lines = [
     command.summary,
     "",
-    `Usage: apispec ${command.name} ${args.join(" ")}${command.flags.length ? " [options]" : ""}`
-      .trimEnd(),
+    ["Usage: apispec", command.name, ...args, ...(command.flags.length ? ["[options]"] : [])]
+      .join(" "),
   ];
   if (command.flags.length) {
     lines.push(
