@@ -15,7 +15,7 @@ import { ignoreStatus } from "./ignore_status.ts";
 import { COLLECTION_IGNORES, ensureIgnored, PROJECT_IGNORES } from "./init.ts";
 import { mcpConfigFile, mcpConfigured } from "./install_mcp.ts";
 import { defaultWorkspace, displayPath, findCollectionRoot } from "./load.ts";
-import { installSkills, skillStatus } from "./skills.ts";
+import { installSkills, skillStatus, staleReason } from "./skills.ts";
 import { validatePath } from "./validate.ts";
 
 export interface DoctorCheck {
@@ -151,7 +151,6 @@ async function agentChecks(
   for (const { agent } of detected) {
     const skill = skills.find((s) => s.agent === agent.id)!;
     const skillPath = skill.files[0].path;
-    const versions = [...new Set(skill.files.map((f) => f.version).filter(Boolean))].join(", ");
     checks.push(
       skill.state === "current"
         ? {
@@ -163,9 +162,7 @@ async function agentChecks(
         ? {
           id: `skill:${agent.id}`,
           status: "fail",
-          message: `${agent.id} skill is stale (${
-            versions || "partly missing"
-          }; this binary is ${VERSION})`,
+          message: `${agent.id} skill is stale (${staleReason(skill)})`,
           fix: `Run \`apispec doctor --fix\` or \`apispec skills install --agent=${agent.id}\``,
         }
         : skill.state === "missing"

@@ -89,6 +89,14 @@ function overall(files: SkillFile[]): SkillState {
   return "stale";
 }
 
+/** Why a skill is stale, for people: the versions that wrote it, or the files missing. */
+export function staleReason(skill: AgentSkills): string {
+  const old = [...new Set(skill.files.map((f) => f.version).filter((v) => v && v !== VERSION))];
+  if (old.length > 0) return `written by ${old.join(", ")}; this binary is ${VERSION}`;
+  const missing = skill.files.filter((f) => f.state === "missing").map((f) => f.path);
+  return `missing ${missing.join(", ")}`;
+}
+
 /** Every agent with its detection and the state of its skill files. */
 export async function skillStatus(ctx: OpsContext, config?: string): Promise<AgentSkills[]> {
   const places = await agentPlaces(ctx, config);

@@ -38,7 +38,7 @@ Deno.test("doctor fails on missing ignore entries and a stale skill; --fix mends
       "✗ api-docs/_shared/env.md is not gitignored",
       '    fix: Run `apispec doctor --fix` (adds "/_shared/env.md" to api-docs/.gitignore)',
       "✓ Agents detected: claude-code (.claude/)",
-      `✗ claude-code skill is stale (0.0.1; this binary is ${VERSION})`,
+      `✗ claude-code skill is stale (written by 0.0.1; this binary is ${VERSION})`,
       "! claude-code MCP server not configured (.mcp.json)",
       "3 checks passed, 4 failed, 1 warning",
     ]

@@ -141,3 +141,16 @@ Deno.test("a file apispec did not write is never overwritten or removed", async 
   assertStringIncludes(removed.stdout, "kept  .cursor/rules/apispec.mdc");
   assertEquals(await project.read(".cursor/rules/apispec.mdc"), mine);
 });
+
+Deno.test("a skill with a file missing is stale, names the file, and install restores it", async () => {
+  await using project = await workspace({ ".claude/.keep": "" });
+  await using home = await tempHome();
+  const opts = { cwd: project.dir, env: home.env };
+  assertEquals((await apispec(["skills", "install"], opts)).code, 0);
+  await Deno.remove(project.path(".claude/commands/apispec-debug.md"));
+  const listed = await apispec(["skills", "list"], opts);
+  assertStringIncludes(listed.stdout, "stale (missing .claude/commands/apispec-debug.md)");
+  const result = await apispec(["skills", "install"], opts);
+  assertStringIncludes(result.stdout, "created    .claude/commands/apispec-debug.md");
+  assertStringIncludes(result.stdout, "unchanged  .claude/skills/apispec/SKILL.md");
+});

@@ -1,5 +1,5 @@
 /** `apispec skills list [--output=console|json]`: every agent, detected or not, and its skill's state. */
-import { type AgentSkills, skillStatus } from "../../ops/skills.ts";
+import { type AgentSkills, skillStatus, staleReason } from "../../ops/skills.ts";
 import { VERSION } from "../../version.ts";
 import type { ParsedArgs } from "../args.ts";
 import type { CliIO } from "../io.ts";
@@ -9,10 +9,8 @@ function stateText(skill: AgentSkills): string {
   switch (skill.state) {
     case "current":
       return `current (${VERSION})`;
-    case "stale": {
-      const versions = [...new Set(skill.files.map((f) => f.version).filter(Boolean))];
-      return `stale (${versions.join(", ") || "partly missing"}); run \`apispec skills install\``;
-    }
+    case "stale":
+      return `stale (${staleReason(skill)}); run \`apispec skills install\``;
     case "missing":
       return "not installed";
     case "foreign":
