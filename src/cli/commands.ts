@@ -3,10 +3,10 @@
  * command. Parsing, help and shell completion are all generated from it, and
  * a command's module is imported only when it runs.
  */
-import type { ArgDef, FlagDef, ParsedArgs } from "./args.ts";
-import type { CliIO } from "./io.ts";
 import { AGENT_IDS } from "../agents/registry.ts";
 import { SHELLS } from "./completion/shells.ts";
+import type { ArgDef, FlagDef, ParsedArgs } from "./args.ts";
+import type { CliIO } from "./io.ts";
 
 export interface CommandModule {
   run(args: ParsedArgs, io: CliIO): Promise<number>;

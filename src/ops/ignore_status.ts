@@ -7,7 +7,8 @@
 import { join, relative } from "node:path";
 import ignore from "ignore";
 import { exists, readText, toSlash } from "../adapters/fs.ts";
-import { gitIgnores, gitToplevel } from "../adapters/git.ts";
+import { gitToplevel } from "../adapters/git.ts";
+import { gitIgnores } from "../adapters/git_ignore.ts";
 
 export type IgnoreStatus =
   | "ignored"

@@ -2,7 +2,7 @@
  * PowerShell completion, generated from the completion model as hashtables
  * read by one native argument completer.
  */
-import type { CompletionFlag, CompletionModel } from "./model.ts";
+import type { CompletionModel } from "./model.ts";
 import { valueFlagNames, type ValueSource, valueTables } from "./model.ts";
 
 /** A single-quoted PowerShell string. */
