@@ -63,6 +63,45 @@ export async function createTextExclusive(path: string, text: string): Promise<b
   return true;
 }
 
+/**
+ * Replaces a file the user owns (an agent's config): writes through a symlink
+ * to its target, so dotfile links survive, and keeps the file's permissions.
+ */
+export async function replaceTextAtomic(path: string, text: string): Promise<void> {
+  let target = path;
+  let mode: number | null = null;
+  try {
+    target = await Deno.realPath(path);
+    mode = (await Deno.stat(target)).mode;
+  } catch (error) {
+    if (!(error instanceof Deno.errors.NotFound)) throw error;
+  }
+  await writeTextAtomic(target, text);
+  if (mode !== null && Deno.build.os !== "windows") await Deno.chmod(target, mode & 0o7777);
+}
+
+/** Removes a file; false when it did not exist. */
+export async function removeFile(path: string): Promise<boolean> {
+  try {
+    await Deno.remove(path);
+    return true;
+  } catch (error) {
+    if (error instanceof Deno.errors.NotFound) return false;
+    throw error;
+  }
+}
+
+/** Removes a folder only when it is empty; true when it was removed. */
+export async function removeDirIfEmpty(path: string): Promise<boolean> {
+  try {
+    for await (const _ of Deno.readDir(path)) return false;
+    await Deno.remove(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 const SKIP_DIRS = new Set([
   "node_modules",
   ".git",

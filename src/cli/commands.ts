@@ -3,6 +3,8 @@
  * command. Parsing, help and shell completion are all generated from it, and
  * a command's module is imported only when it runs.
  */
+import { AGENT_IDS } from "../agents/registry.ts";
+import { SHELLS } from "./completion/shells.ts";
 import type { ArgDef, FlagDef, ParsedArgs } from "./args.ts";
 import type { CliIO } from "./io.ts";
 import { contextFlags } from "./commands/context_flags.ts";
@@ -52,6 +54,19 @@ const strictAssertions: FlagDef = {
   description: "Failing assertions fail the run",
 };
 const outputFormats = ["console", "junit", "json", "markdown"] as const;
+const agent: FlagDef = {
+  name: "agent",
+  type: "enum",
+  values: AGENT_IDS,
+  description: "One agent instead of every detected one",
+};
+const consoleOrJson: FlagDef = {
+  name: "output",
+  type: "enum",
+  values: ["console", "json"],
+  default: "console",
+  description: "Output format",
+};
 
 export const COMMANDS: CommandDef[] = [
   {
@@ -162,6 +177,59 @@ export const COMMANDS: CommandDef[] = [
     args: [],
     flags: [],
     load: () => import("./commands/index_cmd.ts"),
+  },
+  {
+    name: "skills install",
+    summary: "Install the apispec skill (and slash commands) for detected coding agents",
+    args: [],
+    flags: [agent],
+    load: () => import("./commands/skills_install.ts"),
+  },
+  {
+    name: "skills list",
+    summary: "List coding agents, whether each is detected and its skill installed and current",
+    args: [],
+    flags: [consoleOrJson],
+    load: () => import("./commands/skills_list.ts"),
+  },
+  {
+    name: "skills uninstall",
+    summary: "Remove the skill files apispec installed",
+    args: [],
+    flags: [agent],
+    load: () => import("./commands/skills_uninstall.ts"),
+  },
+  {
+    name: "install mcp",
+    summary: "Add the apispec MCP server to detected coding agents' config files",
+    args: [],
+    flags: [agent],
+    load: () => import("./commands/install_mcp.ts"),
+  },
+  {
+    name: "doctor",
+    summary: "Check the collection, ignore entries, specs and agent setup; --fix mends them",
+    args: [],
+    flags: [
+      {
+        name: "fix",
+        type: "boolean",
+        description: "Add missing ignore entries and refresh stale skills, then check again",
+      },
+      consoleOrJson,
+    ],
+    load: () => import("./commands/doctor.ts"),
+  },
+  {
+    name: "completion",
+    summary: "Print the shell completion script",
+    args: [{
+      name: "shell",
+      required: true,
+      values: SHELLS,
+    }],
+    flags: [],
+    load: () => import("./commands/completion.ts"),
   },
   {
     name: "demo",
