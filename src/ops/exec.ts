@@ -22,6 +22,7 @@ import { isRetryable, retryDelay } from "../engine/retry.ts";
 import { maskRecord, maskRequest, maskResponse } from "../engine/secrets/mask.ts";
 import { scanSecrets } from "../engine/secrets/scan.ts";
 import { headerValue } from "../engine/compare/headers.ts";
+import { resolve } from "node:path";
 import { readText } from "../adapters/fs.ts";
 import { sendRequest } from "../adapters/http.ts";
 import type { OpsContext } from "../adapters/system.ts";
@@ -35,6 +36,7 @@ import {
   resolveUserPath,
   selectEnv,
 } from "./load.ts";
+import { appendHistory, historyEntry } from "./history.ts";
 
 export interface LoadedEndpoint {
   path: string;
@@ -89,6 +91,8 @@ export interface RunOptions {
   strictAssertions: boolean;
   dryRun: boolean;
   verbose: boolean;
+  /** Absolute path of the endpoint file, for its history; defaults to `spec.file` from the working folder. */
+  specPath?: string;
 }
 
 export interface EndpointRun {
@@ -99,6 +103,8 @@ export interface EndpointRun {
   request?: ResolvedRequest;
   /** Unmasked: flows capture values from it. Never print it. */
   rawResponse?: HttpResponse;
+  /** Why no response came back, when none did. */
+  failure?: NetworkFailure;
   secrets: string[];
   exitCode: ExitCode;
 }
@@ -241,12 +247,19 @@ export async function runEndpoint(
     : verdict.error_type === "NETWORK_ERROR"
     ? EXIT.networkError
     : EXIT.testFailed;
+  // Every real execution, from every surface, lands in the spec's history.
+  const historyProblem = appendHistory(
+    collection,
+    options.specPath ?? resolve(ctx.cwd, spec.file),
+    historyEntry(record, ctx.clock.now()),
+  );
   return {
     record: maskRecord(record, built.secrets),
-    issues: built.issues,
+    issues: historyProblem ? [...built.issues, historyProblem] : built.issues,
     variables: built.variables,
     request: masked,
     rawResponse: response,
+    failure,
     secrets: built.secrets,
     exitCode,
   };
@@ -323,6 +336,7 @@ export async function execSpec(input: ExecInput, ctx: OpsContext): Promise<ExecR
   const run = await runEndpoint(spec, collection, {
     env,
     layers,
+    specPath: path,
     timeoutMs: input.timeoutMs,
     strictAssertions: input.strictAssertions ?? false,
     dryRun: input.dryRun ?? false,
