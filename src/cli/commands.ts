@@ -107,6 +107,33 @@ export const COMMANDS: CommandDef[] = [
     load: () => import("./commands/exec.ts"),
   },
   {
+    name: "flow",
+    summary: "Run a pipeline: chain endpoint files and pass captured values on",
+    args: [{ name: "pipeline", required: true, complete: "file" }],
+    flags: [
+      env,
+      {
+        name: "output",
+        type: "enum",
+        values: outputFormats,
+        default: "console",
+        description: "Output format",
+      },
+      vars,
+      {
+        name: "parallel",
+        type: "boolean",
+        description: "Run independent steps at once (a step still waits for the captures it uses)",
+      },
+      { name: "no-parallel", type: "boolean", description: "Run the steps one after another" },
+      dryRun,
+      { ...timeout, description: "Request timeout for every step" },
+      strictAssertions,
+    ],
+    conflicts: [["parallel", "no-parallel"]],
+    load: () => import("./commands/flow.ts"),
+  },
+  {
     name: "request",
     summary: "Send an ad-hoc request without a spec; --save writes one",
     args: [
