@@ -134,6 +134,25 @@ export const COMMANDS: CommandDef[] = [
     load: () => import("./commands/flow.ts"),
   },
   {
+    name: "diagnose",
+    summary: "Run an endpoint and explain the outcome: likely cause, next action, commands",
+    args: [{ name: "file", required: true, complete: "file" }],
+    flags: [
+      env,
+      {
+        name: "output",
+        type: "enum",
+        values: ["console", "json"],
+        default: "console",
+        description: "Output format",
+      },
+      vars,
+      timeout,
+      strictAssertions,
+    ],
+    load: () => import("./commands/diagnose.ts"),
+  },
+  {
     name: "request",
     summary: "Send an ad-hoc request without a spec; --save writes one",
     args: [
