@@ -36,30 +36,47 @@ function openCreatingDir(path: string, options: Deno.OpenOptions): Deno.FsFile {
 
 /** Appends one line (without its newline) and compacts the file to the newest `keep` lines. */
 export function appendLineLocked(path: string, line: string, options: AppendOptions): void {
+  appendLinesLocked([{ path, line }], options);
+}
+
+/** Appends lines to their files under one hold of the lock; each file is compacted as needed. */
+export function appendLinesLocked(
+  lines: { path: string; line: string }[],
+  options: AppendOptions,
+): void {
+  if (lines.length === 0) return;
+  const byFile = new Map<string, string[]>();
+  for (const { path, line } of lines) byFile.set(path, [...(byFile.get(path) ?? []), line]);
   const lock = openCreatingDir(options.lockPath, { create: true, write: true });
   try {
     lock.lockSync(true);
-    const file = openCreatingDir(path, { read: true, append: true, create: true });
-    let size: number;
-    try {
-      size = file.statSync().size;
-      // A writer killed mid-line leaves no newline; start on a fresh line so only its line is lost.
-      let prefix = "";
-      if (size > 0) {
-        const last = new Uint8Array(1);
-        file.seekSync(size - 1, Deno.SeekMode.Start);
-        file.readSync(last);
-        if (last[0] !== 10) prefix = "\n";
-      }
-      const bytes = encoder.encode(`${prefix}${line}\n`);
-      writeAllSync(file, bytes);
-      size += bytes.length;
-    } finally {
-      file.close();
+    for (const [path, fileLines] of byFile) {
+      const size = appendSync(path, fileLines);
+      if (size > options.keep * options.minLineBytes) compactSync(path, options.keep);
     }
-    if (size > options.keep * options.minLineBytes) compactSync(path, options.keep);
   } finally {
     lock.close(); // closing releases the lock
+  }
+}
+
+/** Appends lines to one file (the caller holds the lock); returns the new size. */
+function appendSync(path: string, lines: string[]): number {
+  const file = openCreatingDir(path, { read: true, append: true, create: true });
+  try {
+    const size = file.statSync().size;
+    // A writer killed mid-line leaves no newline; start on a fresh line so only its line is lost.
+    let prefix = "";
+    if (size > 0) {
+      const last = new Uint8Array(1);
+      file.seekSync(size - 1, Deno.SeekMode.Start);
+      file.readSync(last);
+      if (last[0] !== 10) prefix = "\n";
+    }
+    const bytes = encoder.encode(`${prefix}${lines.join("\n")}\n`);
+    writeAllSync(file, bytes);
+    return size + bytes.length;
+  } finally {
+    file.close();
   }
 }
 

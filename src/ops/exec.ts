@@ -36,7 +36,7 @@ import {
   resolveUserPath,
   selectEnv,
 } from "./load.ts";
-import { appendHistory, historyEntry } from "./history.ts";
+import { appendHistory, historyEntry, type HistorySink } from "./history.ts";
 
 export interface LoadedEndpoint {
   path: string;
@@ -84,6 +84,17 @@ export async function loadEndpoint(path: string, ctx: OpsContext): Promise<Loade
   return { path, file, text, spec, issues: [...secrets, ...issues] };
 }
 
+/**
+ * Why an endpoint does not run in an environment its `env:` list leaves out;
+ * undefined when it does. `exec` refuses such a run; flows, batches and
+ * `check` report the endpoint as skipped.
+ */
+export function envExclusion(spec: EndpointSpec, env: string): string | undefined {
+  return spec.env.length > 0 && !spec.env.includes(env)
+    ? `${spec.file} is valid only in ${spec.env.join(", ")}, not "${env}"`
+    : undefined;
+}
+
 export interface RunOptions {
   env: string;
   layers: VarLayer[];
@@ -93,6 +104,8 @@ export interface RunOptions {
   verbose: boolean;
   /** Absolute path of the endpoint file, for its history; defaults to `spec.file` from the working folder. */
   specPath?: string;
+  /** Where the run is recorded; default: appended to the spec's history file at once. */
+  history?: HistorySink;
 }
 
 export interface EndpointRun {
@@ -133,7 +146,7 @@ export async function runEndpoint(
       fix: "Only protocol http runs; keep ws and sse files as documentation",
     })]);
   }
-  if (spec.env.length > 0 && !spec.env.includes(options.env)) {
+  if (envExclusion(spec, options.env)) {
     return fail([
       issue(
         "VALIDATION_ERROR",
@@ -248,11 +261,11 @@ export async function runEndpoint(
     ? EXIT.networkError
     : EXIT.testFailed;
   // Every real execution, from every surface, lands in the spec's history.
-  const historyProblem = appendHistory(
-    collection,
-    options.specPath ?? resolve(ctx.cwd, spec.file),
-    historyEntry(record, ctx.clock.now()),
-  );
+  const specPath = options.specPath ?? resolve(ctx.cwd, spec.file);
+  const entry = historyEntry(record, ctx.clock.now());
+  const historyProblem = options.history
+    ? options.history(specPath, entry)
+    : appendHistory(collection, [{ specPath, entry }]);
   return {
     record: maskRecord(record, built.secrets),
     issues: historyProblem ? [...built.issues, historyProblem] : built.issues,
@@ -275,6 +288,8 @@ export interface ExecInput extends Omit<LayerInputs, "frontmatter"> {
   strictAssertions?: boolean;
   verbose?: boolean;
   config?: string;
+  /** Where the run is recorded; default: appended to the spec's history file at once. */
+  history?: HistorySink;
 }
 
 export interface ExecResult extends EndpointRun {
@@ -293,9 +308,19 @@ export const OS_PREFIXES = { cli: ["APISPEC_"], tool: ["APISPEC_", "ALTSPEC_"] }
 /** The whole `exec`: from a path to a masked result and an exit code. */
 export async function execSpec(input: ExecInput, ctx: OpsContext): Promise<ExecResult> {
   const path = await resolveUserPath(input.file, ctx, input.config);
-  const loaded = await loadEndpoint(path, ctx);
   const root = await findCollectionRoot({ config: input.config, near: path }, ctx);
   const collection = await loadCollection(root, ctx, input.config);
+  return await execInCollection(input, path, collection, ctx);
+}
+
+/** `execSpec` for an endpoint file (absolute `path`) of a collection already loaded; batches load each collection once. */
+export async function execInCollection(
+  input: ExecInput,
+  path: string,
+  collection: Collection,
+  ctx: OpsContext,
+): Promise<ExecResult> {
+  const loaded = await loadEndpoint(path, ctx);
   const sources = new Map(collection.sources);
   if (loaded.text !== undefined) sources.set(loaded.file, loaded.text);
   const early = (issues: Issue[], env: string): ExecResult => ({
@@ -341,6 +366,7 @@ export async function execSpec(input: ExecInput, ctx: OpsContext): Promise<ExecR
     strictAssertions: input.strictAssertions ?? false,
     dryRun: input.dryRun ?? false,
     verbose: input.verbose ?? false,
+    history: input.history,
   }, ctx);
   return {
     ...run,

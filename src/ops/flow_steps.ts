@@ -20,7 +20,7 @@ import {
 import { substitute, templateNames } from "../engine/resolve/template.ts";
 import { MASK, maskRecord, maskText } from "../engine/secrets/mask.ts";
 import type { OpsContext } from "../adapters/system.ts";
-import { type EndpointRun, OS_PREFIXES, runEndpoint } from "./exec.ts";
+import { type EndpointRun, envExclusion, OS_PREFIXES, runEndpoint } from "./exec.ts";
 import { buildLayers, type Collection } from "./load.ts";
 import type { FlowInput, StepDetail, StepRecord } from "./flow.ts";
 
@@ -81,10 +81,9 @@ export async function precheckSteps(sc: StepContext): Promise<Precheck> {
   const result: Precheck = { issues: [], envSkipped: [], dry: [] };
   for (const [index, step] of flow.steps.entries()) {
     const spec = specs[index];
-    if (spec.env.length > 0 && !spec.env.includes(env)) {
-      result.envSkipped[index] = `Skipped: ${step.endpoint} is valid only in ${
-        spec.env.join(", ")
-      }, not "${env}"`;
+    const excluded = envExclusion(spec, env);
+    if (excluded) {
+      result.envSkipped[index] = `Skipped: ${excluded}`;
       continue;
     }
     const placeholders = Object.fromEntries(

@@ -15,7 +15,7 @@ import {
 } from "../engine/history/history.ts";
 import { type Issue, warning } from "../engine/issue.ts";
 import type { ExecRecord, HistoryEntry, HistoryTrend } from "../engine/model.ts";
-import { appendLineLocked, readTextIfExists } from "../adapters/jsonl.ts";
+import { appendLinesLocked, readTextIfExists } from "../adapters/jsonl.ts";
 import { toSlash } from "../adapters/fs.ts";
 import type { OpsContext } from "../adapters/system.ts";
 import { displayPath, findCollectionRoot, resolveUserPath } from "./load.ts";
@@ -50,28 +50,50 @@ export function historyEntry(record: ExecRecord, now: number): HistoryEntry {
   };
 }
 
+/** Where a run is recorded; `runEndpoint` appends at once unless given another. */
+export type HistorySink = (specPath: string, entry: HistoryEntry) => Issue | undefined;
+
 /**
- * Appends a run to the spec's history. A history that cannot be written is a
- * warning, never a failed run.
+ * Appends runs to their specs' histories under one hold of the lock. A
+ * history that cannot be written is a warning, never a failed run.
  */
 export function appendHistory(
   place: HistoryPlace,
-  specPath: string,
-  entry: HistoryEntry,
+  runs: { specPath: string; entry: HistoryEntry }[],
 ): Issue | undefined {
-  const file = historyFile(place, specPath);
+  const dir = join(place.projectRoot, HISTORY_DIR);
   try {
-    appendLineLocked(file, historyLine(entry), {
-      lockPath: join(place.projectRoot, HISTORY_DIR, ".lock"),
-      keep: HISTORY_LIMIT,
-      minLineBytes: MIN_LINE_BYTES,
-    });
+    appendLinesLocked(
+      runs.map(({ specPath, entry }) => ({
+        path: historyFile(place, specPath),
+        line: historyLine(entry),
+      })),
+      { lockPath: join(dir, ".lock"), keep: HISTORY_LIMIT, minLineBytes: MIN_LINE_BYTES },
+    );
     return undefined;
   } catch (error) {
-    return warning(`Cannot record the run in ${file}: ${(error as Error).message}`, {
-      fix: `Check that ${join(place.projectRoot, HISTORY_DIR)} is writable`,
+    return warning(`Cannot record runs in ${dir}: ${(error as Error).message}`, {
+      fix: `Check that ${dir} is writable`,
     });
   }
+}
+
+/**
+ * A sink that keeps runs in memory until `flush`: a batch of a thousand specs
+ * takes the lock once instead of a thousand times.
+ */
+export function bufferedHistory(place: HistoryPlace): { sink: HistorySink; flush(): Issue[] } {
+  const runs: { specPath: string; entry: HistoryEntry }[] = [];
+  return {
+    sink: (specPath, entry) => {
+      runs.push({ specPath, entry });
+      return undefined;
+    },
+    flush: () => {
+      const problem = appendHistory(place, runs.splice(0));
+      return problem ? [problem] : [];
+    },
+  };
 }
 
 export interface HistoryResult {
