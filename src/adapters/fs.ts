@@ -93,3 +93,8 @@ export async function listMarkdown(root: string): Promise<string[]> {
 export function toSlash(path: string): string {
   return SEPARATOR === "/" ? path : path.split(SEPARATOR).join("/");
 }
+
+/** Appends text to a file, creating it when missing (e.g. `$GITHUB_STEP_SUMMARY`). */
+export async function appendText(path: string, text: string): Promise<void> {
+  await Deno.writeTextFile(path, text, { append: true, create: true });
+}

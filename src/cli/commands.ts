@@ -153,6 +153,30 @@ export const COMMANDS: CommandDef[] = [
     load: () => import("./commands/diagnose.ts"),
   },
   {
+    name: "check",
+    summary: "Check the contracts of changed endpoint and flow files (for pull requests)",
+    args: [{ name: "dir", required: true, complete: "dir" }],
+    flags: [
+      {
+        name: "changed-from",
+        type: "string",
+        valueName: "ref",
+        description: "Git ref; check only files changed since its merge base, and flows using them",
+      },
+      {
+        name: "report",
+        type: "enum",
+        values: ["markdown", "github", "junit", "json"],
+        default: "markdown",
+        description: "Report format",
+      },
+      env,
+      vars,
+      strictAssertions,
+    ],
+    load: () => import("./commands/check.ts"),
+  },
+  {
     name: "request",
     summary: "Send an ad-hoc request without a spec; --save writes one",
     args: [

@@ -47,6 +47,8 @@ export interface FlowInput extends Omit<LayerInputs, "frontmatter" | "captures">
 
 export interface FlowResult {
   file: string;
+  /** The flow's title (its `# ` heading), else its name; the file when it does not parse. */
+  title: string;
   env: string;
   passed: boolean;
   /** Capture name → value; secret-named values are masked. */
@@ -90,6 +92,7 @@ export async function runFlow(
     flow?: FlowSpec,
   ): FlowResult => ({
     file,
+    title: flow?.title ?? file,
     env,
     passed: false,
     captures: {},
@@ -173,6 +176,7 @@ export async function runFlow(
   const exitCode: ExitCode = failed && !flow.continueOnError ? EXIT.testFailed : EXIT.passed;
   return {
     file,
+    title: flow.title,
     env,
     passed: !failed,
     captures: run.captures,

@@ -3,7 +3,7 @@ import { EXIT } from "../../engine/issue.ts";
 import { renderExec } from "../../engine/render/exec.ts";
 import { renderJunit } from "../../engine/render/junit.ts";
 import { renderMarkdownReport } from "../../engine/render/markdown.ts";
-import { recordDetails, type ReportCase } from "../../engine/render/report.ts";
+import { endpointCase, type ReportCase } from "../../engine/render/report.ts";
 import { type ExecResult, execSpec } from "../../ops/exec.ts";
 import { type ParsedArgs, parseVars } from "../args.ts";
 import { confirmProduction } from "../confirm.ts";
@@ -73,19 +73,5 @@ function consoleView(result: ExecResult, io: CliIO, strictAssertions: boolean): 
 }
 
 export function reportCase(result: ExecResult): ReportCase {
-  const { record, spec } = result;
-  return {
-    name: spec?.title ?? result.file,
-    group: spec?.resource ?? "apispec",
-    file: result.file,
-    line: spec?.request.line,
-    method: result.request?.method ?? spec?.method,
-    url: result.request?.url,
-    passed: record.passed,
-    status: record.status,
-    duration_ms: record.duration_ms,
-    error_type: record.error_type,
-    hint: record.hint,
-    details: recordDetails(record),
-  };
+  return endpointCase(result);
 }
