@@ -218,3 +218,24 @@ Deno.test("flow --output=junit has one testcase per step", async () => {
   assertStringIncludes(markdown.stdout, "**0 passed**, **1 failed**, 2 skipped of 3");
   assert(markdown.stdout.includes("| ❌ fail | Produce |"), markdown.stdout);
 });
+
+Deno.test("validate warns about an Inject the step's endpoint never uses", async () => {
+  await using ws = await workspace(collectionFiles("http://127.0.0.1:1", {
+    ...endpoints,
+    "flows/f.md": flowFile([
+      {
+        name: "Produce",
+        endpoint: "apis/t/get-ok.md",
+        lines: ["Capture: `response.body.id` as `itemId`"],
+      },
+      { name: "Ignore it", endpoint: "apis/t/get-ok.md", lines: ["Inject: `itemId`"] },
+    ]),
+  }));
+  const result = await apispec(["validate", "api-docs/flows/f.md"], { cwd: ws.dir });
+  assertEquals(result.code, 0, result.stderr);
+  assertStringIncludes(
+    result.stderr,
+    'Step "Ignore it" injects "itemId", but apis/t/get-ok.md never uses it',
+  );
+  assertStringIncludes(result.stderr, "api-docs/flows/f.md:15");
+});
