@@ -5,7 +5,7 @@
  * batch, flows one after another. Returns results; never prints.
  */
 import { join, relative, resolve } from "node:path";
-import { EXIT, type ExitCode, type Issue, issue } from "../engine/issue.ts";
+import { EXIT, type ExitCode, type Issue, issue, worstExitCode } from "../engine/issue.ts";
 import { parseFlow } from "../engine/parse/flow.ts";
 import { isDirectory, listMarkdown, readText, toSlash } from "../adapters/fs.ts";
 import { gitChangesSince, gitToplevel } from "../adapters/git.ts";
@@ -124,15 +124,19 @@ export async function checkContracts(input: CheckInput, ctx: OpsContext): Promis
     }
   }
 
-  const batch = await runSpecs(endpoints.sort(), {
+  const shared = {
     env: input.env,
     cli: input.cli,
     tool: input.tool,
     session: input.session,
     strictAssertions: input.strictAssertions,
     config: input.config,
-    concurrency: input.concurrency,
-  }, ctx);
+  };
+  const batch = await runSpecs(
+    endpoints.sort(),
+    { ...shared, concurrency: input.concurrency },
+    ctx,
+  );
   // ws and sse files are documentation: in a folder-wide check they are skipped, not invalid.
   result.endpoints = batch.runs.map((run) =>
     run.record.error_type === "UNSUPPORTED_PROTOCOL" && run.spec
@@ -141,17 +145,7 @@ export async function checkContracts(input: CheckInput, ctx: OpsContext): Promis
   );
   result.issues.push(...batch.issues);
   for (const flow of flows.sort()) {
-    result.flows.push(
-      await runFlow({
-        file: flow,
-        env: input.env,
-        cli: input.cli,
-        tool: input.tool,
-        session: input.session,
-        strictAssertions: input.strictAssertions,
-        config: input.config,
-      }, ctx),
-    );
+    result.flows.push(await runFlow({ ...shared, file: flow }, ctx));
   }
   result.exitCode = checkExitCode(result);
   return result;
@@ -180,24 +174,12 @@ async function flowsUsing(
   return users;
 }
 
-/**
- * A secret outranks an engine error, then an invalid spec, then an
- * unreachable API, then a failed contract. A flow's failed step fails the
- * check even with continue-on-error: it is still a broken contract.
- */
+/** A flow's failed step fails the check even with continue-on-error: it is still a broken contract. */
 function checkExitCode(result: CheckResult): ExitCode {
-  const codes: number[] = [
+  return worstExitCode([
     ...result.endpoints.filter((r) => !r.skipped).map((r) => r.exitCode),
-    ...result.flows.map((
-      f,
-    ) => (f.exitCode === EXIT.passed && !f.passed ? EXIT.testFailed : f.exitCode)),
-  ];
-  const rank: ExitCode[] = [
-    EXIT.secretDetected,
-    EXIT.engineError,
-    EXIT.invalidSpec,
-    EXIT.networkError,
-    EXIT.testFailed,
-  ];
-  return rank.find((code) => codes.includes(code)) ?? EXIT.passed;
+    ...result.flows.map((f) =>
+      f.exitCode === EXIT.passed && !f.passed ? EXIT.testFailed : f.exitCode
+    ),
+  ]);
 }

@@ -14,35 +14,28 @@ import { type FlowPlan, planFlow } from "../engine/flow/plan.ts";
 import { scanSecrets } from "../engine/secrets/scan.ts";
 import { readText } from "../adapters/fs.ts";
 import type { OpsContext } from "../adapters/system.ts";
-import { type LoadedEndpoint, loadEndpoint } from "./exec.ts";
+import { type ExecInput, type LoadedEndpoint, loadEndpoint } from "./exec.ts";
 import {
   type Collection,
   displayPath,
   findCollectionRoot,
-  type LayerInputs,
   loadCollection,
   resolveUserPath,
   selectEnv,
 } from "./load.ts";
 import { resolveStepPath } from "./validate.ts";
-import { precheckSteps, runSteps, type StepContext } from "./flow_steps.ts";
+import { runSteps } from "./flow_schedule.ts";
+import { precheckSteps, skippedStep, type StepContext } from "./flow_step.ts";
 
 export type { StepDetail, StepRecord };
 
-export interface FlowInput extends Omit<LayerInputs, "frontmatter" | "captures"> {
-  file: string;
-  env?: string;
-  /** Which priority order the variable sources take (SPEC.md differs for CLI and tools). */
-  order?: "cli" | "tool";
+/**
+ * `exec`'s input for a pipeline file: `timeoutMs` applies to every step,
+ * `verbose` adds each step's full execution record.
+ */
+export interface FlowInput extends Omit<ExecInput, "captures" | "history"> {
   /** Undefined: the file's `parallel` setting. */
   parallel?: boolean;
-  dryRun?: boolean;
-  /** Applies to every step. */
-  timeoutMs?: number;
-  strictAssertions?: boolean;
-  /** Include each step's full execution record (request and response too). */
-  verbose?: boolean;
-  config?: string;
 }
 
 export interface FlowResult {
@@ -96,16 +89,7 @@ export async function runFlow(
     env,
     passed: false,
     captures: {},
-    steps: (flow?.steps ?? []).map((step) => ({
-      name: step.name,
-      endpoint: step.endpoint,
-      passed: false,
-      status: 0,
-      error_type: null,
-      skipped: true,
-      duration_ms: 0,
-      hint: "Not run: the flow has errors",
-    })),
+    steps: (flow?.steps ?? []).map((step) => skippedStep(step, "Not run: the flow has errors")),
     issues,
     exitCode: exitCodeFor(issues),
     parallel: input.parallel ?? flow?.parallel ?? false,

@@ -19,19 +19,15 @@ import { appendText, toSlash } from "../../adapters/fs.ts";
 import { checkContracts, type CheckResult } from "../../ops/check.ts";
 import type { SpecRun } from "../../ops/batch.ts";
 import { flowJson } from "../../ops/flow.ts";
-import { type ParsedArgs, parseVars } from "../args.ts";
-import { confirmProduction } from "../confirm.ts";
+import type { ParsedArgs } from "../args.ts";
 import type { CliIO } from "../io.ts";
+import { runSetup } from "../run_setup.ts";
 import { printIssues, printJson } from "../output.ts";
 
 export async function run(args: ParsedArgs, io: CliIO): Promise<number> {
-  const { vars, issues } = parseVars(args.flags.var as string[] | undefined);
-  const env = args.flags.env as string | undefined;
-  const refused = await confirmProduction(env, io);
-  if (issues.length > 0 || refused) {
-    printIssues(refused ? [...issues, refused] : issues, io);
-    return EXIT.invalidSpec;
-  }
+  const setup = await runSetup(args, io);
+  if (!setup) return EXIT.invalidSpec;
+  const { vars, env } = setup;
   const result = await checkContracts({
     dir: args.positionals[0],
     changedFrom: args.flags["changed-from"] as string | undefined,

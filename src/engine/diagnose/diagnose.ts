@@ -3,12 +3,13 @@
  * likely cause, the next action, where to look and the commands that verify
  * a fix. Pure: it reads the outcome `execSpec` returned.
  */
-import type { Issue } from "../issue.ts";
-import type { EndpointSpec, ExecRecord, VariableReportEntry } from "../model.ts";
 import { SECRET_NAME } from "../resolve/layers.ts";
-import type { NetworkFailure } from "./classify.ts";
-import { contractCause, networkCause } from "./runtime_causes.ts";
+import type { Cause, DiagnoseInput } from "./cause.ts";
+import { contractCause } from "./contract_causes.ts";
+import { networkCause } from "./network_causes.ts";
 import { beforeRunCause } from "./setup_causes.ts";
+
+export type { DiagnoseInput };
 
 export interface DiagnosisDiff {
   status: string | null;
@@ -31,37 +32,6 @@ export interface Diagnosis {
   /** Runnable `apispec` commands that check a fix; secrets masked. */
   verify: string[];
   diff: DiagnosisDiff;
-}
-
-export interface DiagnoseInput {
-  /** The endpoint file as the user would type it. */
-  file: string;
-  env: string;
-  spec?: EndpointSpec;
-  /** The masked record. */
-  record: ExecRecord;
-  /** Problems found before any request (parse errors, missing variables, secrets). */
-  issues: Issue[];
-  failure?: NetworkFailure;
-  /** The masked request URL, when one was built. */
-  url?: string;
-  variables: VariableReportEntry[];
-  /** Where the selected environment is defined, for `inspect`. */
-  envFile?: string;
-  timeoutMs?: number;
-  strictAssertions: boolean;
-  /** `--var` values given to the run; repeated in the verify commands (secret-named ones masked). */
-  vars: Record<string, string>;
-}
-
-/** The parts every cause fills in. */
-export interface Cause {
-  summary: string;
-  likely_cause: string;
-  next_action: string;
-  inspect: string[];
-  /** Extra flags for the verify commands, or whole commands when they start with `apispec`. */
-  verify: string[];
 }
 
 /** Quotes a shell word when it needs it. */

@@ -5,7 +5,7 @@
  * spec (UNSUPPORTED_PROTOCOL), or a credential in a versioned file.
  */
 import type { Issue } from "../issue.ts";
-import type { Cause, DiagnoseInput } from "./diagnose.ts";
+import type { Cause, DiagnoseInput } from "./cause.ts";
 
 function where(issue: Issue): string {
   return `${issue.file ?? ""}${issue.line ? `:${issue.line}` : ""}`;

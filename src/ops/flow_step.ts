@@ -1,12 +1,11 @@
 /**
- * The steps of a flow: resolved once before the run (captures stand in as
- * `__capture_<name>__`), then run in file order or, in parallel, each as soon
- * as the steps whose captures it uses have passed. Each step goes through
- * `runEndpoint`, so a step behaves exactly like `exec` plus the flow's own
- * `Assert` lines (always enforced) and captures.
+ * One flow step. Before the run every step is resolved with its captures
+ * standing in as `__capture_<name>__` (the precheck, which is also the dry
+ * run). A real step goes through `runEndpoint`, so it behaves exactly like
+ * `exec`, plus the flow's own `Assert` lines (always enforced) and captures.
  */
 import { type Issue, issue } from "../engine/issue.ts";
-import type { EndpointSpec, ExecRecord, FlowSpec } from "../engine/model.ts";
+import type { EndpointSpec, ExecRecord, FlowSpec, FlowStep } from "../engine/model.ts";
 import { dryRunCapture, evaluateCapture } from "../engine/flow/capture.ts";
 import { capturesBefore, type FlowPlan } from "../engine/flow/plan.ts";
 import { evaluateAssertions } from "../engine/compare/assertions.ts";
@@ -18,7 +17,7 @@ import {
   type VarLayer,
 } from "../engine/resolve/layers.ts";
 import { substitute, templateNames } from "../engine/resolve/template.ts";
-import { MASK, maskRecord, maskText } from "../engine/secrets/mask.ts";
+import { maskRecord } from "../engine/secrets/mask.ts";
 import type { OpsContext } from "../adapters/system.ts";
 import { type EndpointRun, envExclusion, OS_PREFIXES, runEndpoint } from "./exec.ts";
 import { buildLayers, type Collection } from "./load.ts";
@@ -127,103 +126,7 @@ function lowerFirst(text: string): string {
   return text[0].toLowerCase() + text.slice(1);
 }
 
-type Outcome = "passed" | "failed" | "skipped";
-
-export interface StepsRun {
-  steps: StepRecord[];
-  details: StepDetail[];
-  captures: Record<string, string>;
-  issues: Issue[];
-}
-
-/** Runs the steps; `onStep` hears about each as soon as it is decided. */
-export async function runSteps(
-  sc: StepContext,
-  pre: Precheck,
-  onStep?: (step: StepRecord, detail: StepDetail) => void,
-): Promise<StepsRun> {
-  const { flow, plan, input } = sc;
-  const outcome: Outcome[] = [];
-  const captured: Record<string, string>[] = [];
-  const steps: StepRecord[] = [];
-  const details: StepDetail[] = [];
-  const issues: Issue[] = [];
-  const secrets = new Set<string>();
-  let stoppedBy: string | undefined;
-
-  const finish = (index: number, step: StepRecord, detail: StepDetail, state: Outcome) => {
-    steps[index] = step;
-    details[index] = detail;
-    outcome[index] = state;
-    if (state === "failed" && !flow.continueOnError && stoppedBy === undefined) {
-      stoppedBy = flow.steps[index].name;
-    }
-    onStep?.(step, detail);
-  };
-  const skip = (index: number, hint: string) => {
-    const step = flow.steps[index];
-    const spec = sc.specs[index];
-    finish(
-      index,
-      {
-        name: step.name,
-        endpoint: step.endpoint,
-        passed: false,
-        status: 0,
-        error_type: null,
-        skipped: true,
-        duration_ms: 0,
-        hint,
-      },
-      { file: spec.file, line: step.line, method: spec.method, title: spec.title },
-      "skipped",
-    );
-  };
-
-  const attempt = async (index: number) => {
-    if (stoppedBy !== undefined) {
-      return skip(index, `Skipped: step "${stoppedBy}" failed and continue-on-error is off`);
-    }
-    const envSkipped = pre.envSkipped[index];
-    if (envSkipped) return skip(index, envSkipped);
-    const { uses, dependsOn } = plan.steps[index];
-    const blocked = dependsOn.find((d) => outcome[d] !== "passed");
-    if (blocked !== undefined) {
-      const names = Object.keys(uses).filter((name) => uses[name] === blocked);
-      return skip(
-        index,
-        `Skipped: needs ${names.map((n) => `"${n}"`).join(", ")} from step "${
-          flow.steps[blocked].name
-        }", which ${outcome[blocked] === "failed" ? "failed" : "was skipped"}`,
-      );
-    }
-    const ran = input.dryRun ? dryStep(sc, pre, index) : await realStep(sc, index, captured);
-    ran.secrets.forEach((s) => secrets.add(s));
-    issues.push(...ran.issues);
-    if (ran.passed) captured[index] = ran.captures;
-    finish(index, ran.step, ran.detail, ran.passed ? "passed" : "failed");
-  };
-
-  if (input.parallel ?? flow.parallel) {
-    const done: Promise<void>[] = [];
-    for (const { index, dependsOn } of plan.steps) {
-      done[index] = Promise.all(dependsOn.map((d) => done[d])).then(() => attempt(index));
-    }
-    await Promise.all(done);
-  } else {
-    for (const { index } of plan.steps) await attempt(index);
-  }
-
-  const captures: Record<string, string> = {};
-  for (const values of captured) {
-    for (const [name, value] of Object.entries(values ?? {})) {
-      captures[name] = SECRET_NAME.test(name) ? MASK : maskText(value, [...secrets]);
-    }
-  }
-  return { steps, details, captures, issues };
-}
-
-interface RanStep {
+export interface RanStep {
   passed: boolean;
   step: StepRecord;
   detail: StepDetail;
@@ -272,7 +175,7 @@ function ranStep(
 }
 
 /** A dry run sends nothing: the precheck's resolution is the result, captures are placeholders. */
-function dryStep(sc: StepContext, pre: Precheck, index: number): RanStep {
+export function dryStep(sc: StepContext, pre: Precheck, index: number): RanStep {
   const run = pre.dry[index]!;
   const captures = Object.fromEntries(
     sc.flow.steps[index].captures.map((c) => [c.variable, dryRunCapture(c.variable)]),
@@ -280,7 +183,7 @@ function dryStep(sc: StepContext, pre: Precheck, index: number): RanStep {
   return { ...ranStep(sc, index, run, run.record, captures), issues: [] };
 }
 
-async function realStep(
+export async function realStep(
   sc: StepContext,
   index: number,
   captured: Record<string, string>[],
@@ -341,4 +244,18 @@ async function realStep(
   }
   record = maskRecord(record, secrets);
   return { ...ranStep(sc, index, run, record, captures), secrets };
+}
+
+/** The record of a step that did not run. */
+export function skippedStep(step: FlowStep, hint: string): StepRecord {
+  return {
+    name: step.name,
+    endpoint: step.endpoint,
+    passed: false,
+    status: 0,
+    error_type: null,
+    skipped: true,
+    duration_ms: 0,
+    hint,
+  };
 }
