@@ -2,18 +2,7 @@ import { assertEquals, assertStringIncludes } from "@std/assert";
 import { apispec, json } from "../helpers/cli.ts";
 import { closedPort, jsonResponse, startTestApi } from "../helpers/api.ts";
 import { collectionFiles, endpoint, workspace } from "../helpers/workspace.ts";
-
-interface Diagnosis {
-  passed: boolean;
-  status: number;
-  error_type: string | null;
-  summary: string;
-  likely_cause: string;
-  next_action: string;
-  inspect: string[];
-  verify: string[];
-  diff: { status: string | null; headers: string[]; body: string | null; assertions: string[] };
-}
+import type { Diagnosis } from "../../src/engine/diagnose/diagnose.ts";
 
 const USER =
   'HTTP/1.1 200 OK\nContent-Type: application/json\nETag: "v1"\n\n{"id": 1, "name": "Ada"}';
