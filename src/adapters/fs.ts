@@ -8,6 +8,14 @@ export async function readText(path: string): Promise<string> {
   return await Deno.readTextFile(path);
 }
 
+/**
+ * Reads a small file (an endpoint or flow file) synchronously: the async op
+ * costs more main-thread time than the read itself, which batches feel.
+ */
+export function readTextSync(path: string): string {
+  return Deno.readTextFileSync(path);
+}
+
 // A stat is a few microseconds; the async op costs several times that on the main
 // thread, and batches stat every file they run.
 // deno-lint-ignore require-await

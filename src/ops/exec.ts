@@ -23,7 +23,7 @@ import { maskRecord, maskRequest, maskResponse } from "../engine/secrets/mask.ts
 import { scanSecrets } from "../engine/secrets/scan.ts";
 import { headerValue } from "../engine/compare/headers.ts";
 import { resolve } from "node:path";
-import { readText } from "../adapters/fs.ts";
+import { readTextSync } from "../adapters/fs.ts";
 import { sendRequest } from "../adapters/http.ts";
 import type { OpsContext } from "../adapters/system.ts";
 import {
@@ -51,7 +51,7 @@ export async function loadEndpoint(path: string, ctx: OpsContext): Promise<Loade
   const file = displayPath(path, ctx.cwd);
   let text: string;
   try {
-    text = await readText(path);
+    text = readTextSync(path);
   } catch (error) {
     const missing = error instanceof Deno.errors.NotFound;
     return {
