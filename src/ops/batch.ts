@@ -1,21 +1,46 @@
 /**
- * Runs many endpoint files at once: a bounded pool (8 by default) over Deno's
- * fetch, which keeps connections alive and reuses them, and one load of each
- * collection however many of its files run. Backs the `apispec_exec_batch`
- * tool and `check`.
+ * Runs many endpoint files at once: at most 8 requests in flight (by default)
+ * over Deno's fetch, which keeps connections alive and reuses them; the next
+ * files are prepared while requests wait, and each collection is loaded once.
+ * Backs the `apispec_exec_batch` tool and `check`.
  */
 import { dirname } from "node:path";
 import type { Issue } from "../engine/issue.ts";
 import type { ErrorType } from "../engine/model.ts";
 import type { OpsContext } from "../adapters/system.ts";
-import { envExclusion, execInCollection, type ExecInput, type ExecResult } from "./exec.ts";
+import {
+  envExclusion,
+  execInCollection,
+  type ExecInput,
+  type ExecResult,
+  type Gate,
+} from "./exec.ts";
 import { bufferedHistory } from "./history.ts";
 import { type Collection, findCollectionRoot, loadCollection, resolveUserPath } from "./load.ts";
 
 export const DEFAULT_CONCURRENCY = 8;
+/** Files prepared while the requests in flight wait. */
+const PREPARED_AHEAD = 8;
+
+/** A gate with `size` slots; a finished send hands its slot straight to the next in line. */
+function slots(size: number): Gate {
+  let active = 0;
+  const waiting: (() => void)[] = [];
+  return async (send) => {
+    if (active < size) active++;
+    else await new Promise<void>((resolve) => waiting.push(resolve));
+    try {
+      return await send();
+    } finally {
+      const next = waiting.shift();
+      if (next) next();
+      else active--;
+    }
+  };
+}
 
 export interface BatchOptions extends Omit<ExecInput, "file" | "captures" | "dryRun"> {
-  /** Runs in flight at once (default 8). */
+  /** Requests in flight at once (default 8). */
   concurrency?: number;
 }
 
@@ -76,6 +101,8 @@ export async function runSpecs(
     return await collections.get(root)!;
   };
   const runs: SpecRun[] = new Array(specs.length);
+  const size = Math.max(1, options.concurrency ?? DEFAULT_CONCURRENCY);
+  const gate = slots(size);
   let next = 0;
   const worker = async () => {
     while (next < specs.length) {
@@ -84,7 +111,7 @@ export async function runSpecs(
       const path = await resolveUserPath(spec, ctx, options.config);
       const { collection, history } = await collectionFor(path);
       const result = await execInCollection(
-        { ...options, file: spec, dryRun: false, history: history.sink },
+        { ...options, file: spec, dryRun: false, history: history.sink, gate },
         path,
         collection,
         ctx,
@@ -93,8 +120,10 @@ export async function runSpecs(
       runs[index] = { ...result, name: spec, path, ...(skipped ? { skipped } : {}) };
     }
   };
-  const size = Math.max(1, Math.min(options.concurrency ?? DEFAULT_CONCURRENCY, specs.length));
-  await Promise.all(Array.from({ length: size }, worker));
+  // More workers than slots: the next files are read, parsed and resolved while
+  // the requests in flight wait on the network.
+  const workers = Math.min(specs.length, size + PREPARED_AHEAD);
+  await Promise.all(Array.from({ length: workers }, worker));
   const issues: Issue[] = [];
   for (const loaded of collections.values()) issues.push(...(await loaded).history.flush());
   return { runs, issues };

@@ -106,7 +106,12 @@ export interface RunOptions {
   specPath?: string;
   /** Where the run is recorded; default: appended to the spec's history file at once. */
   history?: HistorySink;
+  /** Limits the requests in flight across runs (batches); each attempt passes through it. */
+  gate?: Gate;
 }
+
+/** Runs `send` when a slot is free; batches bound the requests in flight with one. */
+export type Gate = <T>(send: () => Promise<T>) => Promise<T>;
 
 export interface EndpointRun {
   record: ExecRecord;
@@ -207,7 +212,9 @@ export async function runEndpoint(
   let failure: NetworkFailure | undefined;
   let duration = 0;
   for (let attempt = 0;; attempt++) {
-    const sent = await sendRequest(request, timeoutMs);
+    const sent = options.gate
+      ? await options.gate(() => sendRequest(request, timeoutMs))
+      : await sendRequest(request, timeoutMs);
     response = sent.response;
     failure = sent.failure;
     duration = sent.durationMs;
@@ -290,6 +297,8 @@ export interface ExecInput extends Omit<LayerInputs, "frontmatter"> {
   config?: string;
   /** Where the run is recorded; default: appended to the spec's history file at once. */
   history?: HistorySink;
+  /** Limits the requests in flight across runs (batches). */
+  gate?: Gate;
 }
 
 export interface ExecResult extends EndpointRun {
@@ -367,6 +376,7 @@ export async function execInCollection(
     dryRun: input.dryRun ?? false,
     verbose: input.verbose ?? false,
     history: input.history,
+    gate: input.gate,
   }, ctx);
   return {
     ...run,
