@@ -3,6 +3,8 @@
  * command. Parsing, help and shell completion are all generated from it, and
  * a command's module is imported only when it runs.
  */
+import { AGENT_IDS } from "../agents/registry.ts";
+import { SHELLS } from "./completion/shells.ts";
 import type { ArgDef, FlagDef, ParsedArgs } from "./args.ts";
 import type { CliIO } from "./io.ts";
 
@@ -51,6 +53,19 @@ const strictAssertions: FlagDef = {
   description: "Failing assertions fail the run",
 };
 const outputFormats = ["console", "junit", "json", "markdown"] as const;
+const agent: FlagDef = {
+  name: "agent",
+  type: "enum",
+  values: AGENT_IDS,
+  description: "One agent instead of every detected one",
+};
+const consoleOrJson: FlagDef = {
+  name: "output",
+  type: "enum",
+  values: ["console", "json"],
+  default: "console",
+  description: "Output format",
+};
 
 export const COMMANDS: CommandDef[] = [
   {
@@ -233,6 +248,59 @@ export const COMMANDS: CommandDef[] = [
     load: () => import("./commands/index_cmd.ts"),
   },
   {
+    name: "skills install",
+    summary: "Install the apispec skill (and slash commands) for detected coding agents",
+    args: [],
+    flags: [agent],
+    load: () => import("./commands/skills_install.ts"),
+  },
+  {
+    name: "skills list",
+    summary: "List coding agents, whether each is detected and its skill installed and current",
+    args: [],
+    flags: [consoleOrJson],
+    load: () => import("./commands/skills_list.ts"),
+  },
+  {
+    name: "skills uninstall",
+    summary: "Remove the skill files apispec installed",
+    args: [],
+    flags: [agent],
+    load: () => import("./commands/skills_uninstall.ts"),
+  },
+  {
+    name: "install mcp",
+    summary: "Add the apispec MCP server to detected coding agents' config files",
+    args: [],
+    flags: [agent],
+    load: () => import("./commands/install_mcp.ts"),
+  },
+  {
+    name: "doctor",
+    summary: "Check the collection, ignore entries, specs and agent setup; --fix mends them",
+    args: [],
+    flags: [
+      {
+        name: "fix",
+        type: "boolean",
+        description: "Add missing ignore entries and refresh stale skills, then check again",
+      },
+      consoleOrJson,
+    ],
+    load: () => import("./commands/doctor.ts"),
+  },
+  {
+    name: "completion",
+    summary: "Print the shell completion script",
+    args: [{
+      name: "shell",
+      required: true,
+      values: SHELLS,
+    }],
+    flags: [],
+    load: () => import("./commands/completion.ts"),
+  },
+  {
     name: "demo",
     summary: "Run the embedded demo collection against the embedded demo API",
     args: [],
@@ -247,6 +315,23 @@ export const COMMANDS: CommandDef[] = [
     ],
     load: () => import("./commands/demo.ts"),
   },
+  ...importCommands(),
+  {
+    name: "export openapi",
+    summary: "Write an OpenAPI 3.1 document from a collection's endpoint files",
+    args: [{ name: "dir", required: false, complete: "dir" }],
+    flags: [
+      {
+        name: "out",
+        type: "string",
+        valueName: "file",
+        description: "Write to this file (atomically) instead of stdout",
+        complete: "file",
+      },
+      { name: "json", type: "boolean", description: "JSON instead of YAML" },
+    ],
+    load: () => import("./commands/export_openapi.ts"),
+  },
   {
     name: "version",
     summary: "Print the version",
@@ -255,6 +340,73 @@ export const COMMANDS: CommandDef[] = [
     load: () => import("./commands/version.ts"),
   },
 ];
+
+/** `import <kind>` commands: each takes its input, writes endpoint files and reports them. */
+function importCommands(): CommandDef[] {
+  const output: FlagDef = {
+    name: "output",
+    type: "enum",
+    values: ["console", "json"],
+    default: "console",
+    description: "Output format of the report",
+  };
+  const fileImporter = (
+    kind: "openapi" | "hostedclient" | "desktopclient" | "collection" | "http",
+    summary: string,
+    arg: string,
+  ): CommandDef => ({
+    name: `import ${kind}`,
+    summary,
+    args: [{ name: arg, required: true, complete: kind === "collection" ? "dir" : "file" }],
+    flags: [output],
+    load: () => import("./commands/import.ts").then((m) => m.importer(kind)),
+  });
+  return [
+    fileImporter("openapi", "Import an OpenAPI 3.0/3.1 document (YAML or JSON)", "file"),
+    fileImporter("hostedclient", "Import a Postman collection export (v2.1 or v2.0 JSON)", "file"),
+    fileImporter("desktopclient", "Import an Insomnia export (v4 JSON/YAML, or v5 YAML)", "file"),
+    fileImporter("collection", "Import a Bruno collection folder (.bru files)", "dir"),
+    fileImporter("http", "Import a .http request file (JetBrains / VS Code REST Client)", "file"),
+    {
+      name: "import curl",
+      summary: "Import one cURL command from stdin or --file",
+      args: [],
+      flags: [
+        {
+          name: "file",
+          type: "string",
+          valueName: "path",
+          description: "Read the command from this file instead of stdin",
+          complete: "file",
+        },
+        output,
+      ],
+      load: () => import("./commands/import_curl.ts"),
+    },
+    {
+      name: "import project",
+      summary:
+        "Discover a project's API: --url, an OpenAPI file, a running dev server, or routes in the source",
+      args: [{ name: "path", required: false, complete: "dir" }],
+      flags: [
+        {
+          name: "port",
+          type: "integer",
+          valueName: "n",
+          description: "Probe the dev server on this port (default: common ports)",
+        },
+        {
+          name: "url",
+          type: "string",
+          valueName: "url",
+          description: "URL of the OpenAPI document to import",
+        },
+        output,
+      ],
+      load: () => import("./commands/import_project.ts"),
+    },
+  ];
+}
 
 /** Finds the command named by the leading words of `words` (longest match first). */
 export function findCommand(words: string[]): { command?: CommandDef; consumed: number } {

@@ -49,10 +49,9 @@ export interface LoadedEndpoint {
 /** Reads, secret-scans and parses an endpoint file. */
 export async function loadEndpoint(path: string, ctx: OpsContext): Promise<LoadedEndpoint> {
   const file = displayPath(path, ctx.cwd);
-  let text: string;
-  try {
-    text = readTextSync(path);
-  } catch (error) {
+  const read = readTextSync(path);
+  if (!read.ok) {
+    const error = read.error;
     const missing = error instanceof Deno.errors.NotFound;
     return {
       path,
@@ -73,6 +72,7 @@ export async function loadEndpoint(path: string, ctx: OpsContext): Promise<Loade
       ],
     };
   }
+  const text = read.text;
   const secrets = scanSecrets(text, file);
   const { spec, issues } = parseEndpoint(text, file);
   if (spec?.schema) {
