@@ -6,6 +6,7 @@
  */
 import { execBatch } from "../src/ops/batch.ts";
 import { systemClock } from "../src/adapters/clock.ts";
+import { loadNote, median, type Sample, timeItAsync, verdict } from "./_measure.ts";
 
 const COUNT = 1000;
 const ROUNDS = 3;
@@ -84,54 +85,51 @@ async function bareLoop(lanes = 1): Promise<number> {
 }
 
 const ctx = { cwd: dir, env: {}, clock: systemClock };
-async function time(run: () => Promise<number>): Promise<{ ms: number; passed: number }> {
-  const started = performance.now();
-  const passed = await run();
-  return { ms: performance.now() - started, passed };
-}
-const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const ROWS = [
+  { name: "bare fetch loop, sequential", run: () => bareLoop(1) },
+  { name: "bare fetch loop, 8 at once", run: () => bareLoop(8) },
+  {
+    name: "execBatch, concurrency 1",
+    run: async () => (await execBatch(specs, { concurrency: 1 }, ctx)).summary.passed,
+  },
+  {
+    name: "execBatch, concurrency 8",
+    run: async () => (await execBatch(specs, { concurrency: 8 }, ctx)).summary.passed,
+  },
+];
 
-// Warm up both paths (JIT, connection pool, file cache).
-await bareLoop();
-await execBatch(specs, { concurrency: 8 }, ctx);
-
-const bare: number[] = [];
-const bare8: number[] = [];
-const sequential: number[] = [];
-const pooled: number[] = [];
+// Warm up every path (JIT, connection pool, file cache, history files).
+for (const row of ROWS) await row.run();
+const samples: Sample[][] = ROWS.map(() => []);
 for (let round = 0; round < ROUNDS; round++) {
-  const b = await time(() => bareLoop(1));
-  const b8 = await time(() => bareLoop(8));
-  const s = await time(async () =>
-    (await execBatch(specs, { concurrency: 1 }, ctx)).summary.passed
-  );
-  const p = await time(async () =>
-    (await execBatch(specs, { concurrency: 8 }, ctx)).summary.passed
-  );
-  for (const [name, t] of [["bare", b], ["bare 8", b8], ["batch 1", s], ["batch 8", p]] as const) {
-    if (t.passed !== COUNT) throw new Error(`${name}: only ${t.passed} of ${COUNT} passed`);
+  for (const [index, row] of ROWS.entries()) {
+    let passed = 0;
+    samples[index].push(
+      await timeItAsync(async () => {
+        passed = await row.run();
+      }),
+    );
+    if (passed !== COUNT) throw new Error(`${row.name}: only ${passed} of ${COUNT} passed`);
   }
-  bare.push(b.ms);
-  bare8.push(b8.ms);
-  sequential.push(s.ms);
-  pooled.push(p.ms);
 }
 api.kill();
 await api.status;
 await Deno.remove(dir, { recursive: true });
 
-const rps = (ms: number) => Math.round(COUNT / (ms / 1000));
-const b = median(bare), b8 = median(bare8), s = median(sequential), p = median(pooled);
-console.log(`${COUNT} endpoint files, loopback API, median of ${ROUNDS} rounds`);
-console.log(`bare fetch loop, sequential   ${rps(b)} req/s  (${b.toFixed(0)} ms)`);
-console.log(`bare fetch loop, 8 at once    ${rps(b8)} req/s  (${b8.toFixed(0)} ms)  for reference`);
-console.log(
-  `execBatch, concurrency 1      ${rps(s)} req/s  (${s.toFixed(0)} ms)  ${
-    (s / b).toFixed(2)
-  }x the bare loop's time  target ≤ 1.5x`,
-);
-console.log(
-  `execBatch, concurrency 8      ${rps(p)} req/s  (${p.toFixed(0)} ms)  ${
-    (p / b).toFixed(2)
-  }x the bare loop's time  target < 1x`,
-);
+const wall = samples.map((s) => median(s.map((x) => x.wallMs)));
+const cpu = samples.map((s) => median(s.map((x) => x.cpuMs)));
+const bare = wall[0];
+console.log(`${COUNT} endpoint files, loopback API, median of ${ROUNDS} rounds ${loadNote()}`);
+ROWS.forEach((row, i) => {
+  const figures = `${Math.round(COUNT / (wall[i] / 1000))} req/s  (${wall[i].toFixed(0)} ms, CPU ${
+    cpu[i].toFixed(0)
+  } ms)`;
+  const ratio = wall[i] / bare;
+  const target = i === 2 ? 1.5 : i === 3 ? 1 : undefined;
+  const note = target === undefined
+    ? ""
+    : `  ${ratio.toFixed(2)}x the bare sequential loop's time, target ${
+      i === 2 ? "≤ 1.5x" : "< 1x"
+    }: ${verdict(ratio, target)}`;
+  console.log(`${row.name.padEnd(30)}${figures}${note}`);
+});
