@@ -1,7 +1,7 @@
 import { assertEquals, assertStringIncludes } from "@std/assert";
 import { execBatch } from "../../src/ops/batch.ts";
 import { systemClock } from "../../src/adapters/clock.ts";
-import { jsonResponse, startTestApi } from "../helpers/api.ts";
+import { jsonResponse, startTestApi, timedOut } from "../helpers/api.ts";
 import { collectionFiles, endpoint, workspace } from "../helpers/workspace.ts";
 
 function specs(count: number): Record<string, string> {
@@ -24,16 +24,13 @@ function countingApi(hold: number) {
     stats.max = Math.max(stats.max, inFlight);
     const index = ++arrived;
     if (index === hold) release();
-    let timedOut = false;
+    let alone = false;
     if (index <= hold) {
-      timedOut = await Promise.race([
-        allHere.then(() => false),
-        new Promise<boolean>((resolve) => setTimeout(() => resolve(true), 2000)),
-      ]);
+      alone = await timedOut(allHere);
     }
     inFlight--;
     if (new URL(request.url).pathname === "/items/13") return jsonResponse({ error: "gone" }, 410);
-    return timedOut ? jsonResponse({ error: "not concurrent" }, 500) : jsonResponse({ id: 1 });
+    return alone ? jsonResponse({ error: "not concurrent" }, 500) : jsonResponse({ id: 1 });
   });
   return { api, stats };
 }

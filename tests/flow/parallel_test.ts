@@ -1,6 +1,6 @@
 import { assert, assertEquals, assertGreater } from "@std/assert";
 import { apispec, json } from "../helpers/cli.ts";
-import { jsonResponse, startTestApi } from "../helpers/api.ts";
+import { jsonResponse, startTestApi, timedOut } from "../helpers/api.ts";
 import { collectionFiles, endpoint, workspace } from "../helpers/workspace.ts";
 import { flowFile, type FlowJson } from "./helpers.ts";
 
@@ -30,12 +30,9 @@ Deno.test("flow --parallel never starts a step before the step it depends on has
     events.push(event);
     if (path === "/b") bArrived();
     if (path === "/a") {
-      // The producer answers only once the independent step B is in flight (or fails after 2 s),
+      // The producer answers only once the independent step B is in flight (or fails after 5 s),
       // then takes a little longer, so a dependent that did not wait would arrive first.
-      const late = await Promise.race([
-        bHere.then(() => false),
-        new Promise<boolean>((resolve) => setTimeout(() => resolve(true), 2000)),
-      ]);
+      const late = await timedOut(bHere);
       if (late) return jsonResponse({ error: "B never came" }, 500);
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
@@ -66,11 +63,8 @@ function barrier(paths: string[]) {
     if (!paths.includes(path)) return jsonResponse({ id: 1 });
     arrived.add(path);
     if (arrived.size === paths.length) release();
-    const timedOut = await Promise.race([
-      bothHere.then(() => false),
-      new Promise<boolean>((resolve) => setTimeout(() => resolve(true), 2000)),
-    ]);
-    return timedOut ? jsonResponse({ error: "the other request never came" }, 500) : jsonResponse({
+    const alone = await timedOut(bothHere);
+    return alone ? jsonResponse({ error: "the other request never came" }, 500) : jsonResponse({
       id: 1,
     });
   };
