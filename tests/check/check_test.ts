@@ -121,9 +121,9 @@ Deno.test("check exits 1 on a broken contract and annotates it for GitHub", asyn
   assertEquals(result.code, 1, result.stderr);
   assertStringIncludes(
     result.stdout,
-    "::error file=api-docs/apis/orders/get-order.md,line=13,title=CONTRACT_MISMATCH%3A Test endpoint::",
+    "::error file=api-docs/apis/orders/get-order.md,line=13::CONTRACT_MISMATCH: Test endpoint: ",
   );
-  assertStringIncludes(result.stdout, "::error file=api-docs/flows/orders.md,line=12,");
+  assertStringIncludes(result.stdout, "::error file=api-docs/flows/orders.md,line=12::");
   assertStringIncludes(result.stdout, "## API contract check");
   assertStringIncludes(await ws.read("summary.md"), "**0 passed**, **2 failed**");
 });
@@ -146,7 +146,7 @@ Deno.test("check without a ref runs everything and reports env-excluded specs as
   assertEquals(result.code, 0, result.stderr + result.stdout);
   assertStringIncludes(
     result.stdout,
-    "::warning file=api-docs/apis/users/get-staging.md,line=14,title=Skipped%3A Test endpoint::Skipped: ",
+    "::warning file=api-docs/apis/users/get-staging.md,line=14::Test endpoint: Skipped: ",
   );
   assertStringIncludes(result.stdout, "**5 passed**, **0 failed**, 1 skipped of 6");
   assert(!server.requests.some((r) => r.path === "/staging"));

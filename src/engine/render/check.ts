@@ -88,35 +88,31 @@ export function escapeProperty(text: string): string {
   return escapeData(text).replace(/:/g, "%3A").replace(/,/g, "%2C");
 }
 
+/** `::<kind> file=<path>,line=<n>::<message>`, the form DECISIONS.md fixes. */
 function command(
   kind: "error" | "warning" | "notice",
-  props: { file: string; line?: number; title?: string },
+  file: string,
+  line: number | undefined,
   message: string,
 ): string {
-  const parts = [`file=${escapeProperty(props.file)}`];
-  if (props.line) parts.push(`line=${props.line}`);
-  if (props.title) parts.push(`title=${escapeProperty(props.title)}`);
-  return `::${kind} ${parts.join(",")}::${escapeData(message)}`;
+  const props = [`file=${escapeProperty(file)}`, ...(line ? [`line=${line}`] : [])];
+  return `::${kind} ${props.join(",")}::${escapeData(message)}`;
 }
 
 /** GitHub workflow commands for the report (files relative to the repository root), then its markdown summary. */
 export function renderGithubReport(report: CheckReport): string {
   const lines: string[] = [];
   for (const c of report.cases) {
-    const props = { file: c.file, line: c.line };
     if (c.skipped) {
-      lines.push(command("warning", { ...props, title: `Skipped: ${c.name}` }, c.hint));
+      lines.push(command("warning", c.file, c.line, `${c.name}: ${c.hint}`));
     } else if (!c.passed) {
-      const message = [c.hint, ...c.details.filter((d) => d !== c.hint)].join("\n");
-      lines.push(
-        command("error", { ...props, title: `${c.error_type ?? "FAILED"}: ${c.name}` }, message),
-      );
+      const details = c.details.filter((d) => d !== c.hint);
+      const message = [`${c.error_type ?? "FAILED"}: ${c.name}: ${c.hint}`, ...details].join("\n");
+      lines.push(command("error", c.file, c.line, message));
     }
   }
   for (const file of report.deleted) {
-    lines.push(
-      command("notice", { file, title: "Deleted" }, `${file} was deleted`),
-    );
+    lines.push(command("notice", file, undefined, `${file} was deleted`));
   }
   return [...lines, "", renderCheckMarkdown(report)].join("\n");
 }

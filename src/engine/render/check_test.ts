@@ -40,16 +40,16 @@ Deno.test("renderGithubReport() annotates failures, skips and deletions before t
   const lines = text.split("\n");
   assertEquals(
     lines[0],
-    "::error file=api-docs/apis/orders/get-order.md,line=14,title=CONTRACT_MISMATCH%3A Get order::" +
-      "Status expected 200, got 404: 100%25 wrong%0Astatus: expected 200, got 404",
+    "::error file=api-docs/apis/orders/get-order.md,line=14::" +
+      "CONTRACT_MISMATCH: Get order: Status expected 200, got 404: 100%25 wrong%0Astatus: expected 200, got 404",
   );
   assertEquals(
     lines[1],
-    "::warning file=api-docs/apis/orders/get-order.md,line=9,title=Skipped%3A Staging only::Skipped: staging",
+    "::warning file=api-docs/apis/orders/get-order.md,line=9::Staging only: Skipped: staging",
   );
   assertEquals(
     lines[2],
-    "::notice file=api-docs/apis/old.md,title=Deleted::api-docs/apis/old.md was deleted",
+    "::notice file=api-docs/apis/old.md::api-docs/apis/old.md was deleted",
   );
   assertEquals(lines[4], "## API contract check");
 });
