@@ -12,7 +12,8 @@ function flagUsage(flag: FlagDef): string {
 
 function table(rows: [string, string][]): string[] {
   const width = Math.min(34, Math.max(...rows.map(([a]) => a.length)) + 2);
-  return rows.map(([a, b]) => `  ${a.padEnd(width)}${b}`);
+  // A name longer than the column keeps two spaces before its description.
+  return rows.map(([a, b]) => `  ${a.length >= width ? `${a}  ` : a.padEnd(width)}${b}`);
 }
 
 export function mainHelp(): string {

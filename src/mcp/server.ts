@@ -14,9 +14,7 @@ import { VERSION } from "../version.ts";
 import { registerResources } from "./resources.ts";
 import { newSession } from "./session.ts";
 import type { ToolEnv } from "./tool.ts";
-import { allTools } from "./tools/index.ts";
-import type { FlowOps } from "./tools/flows/contract.ts";
-import { loadFlowOps } from "./tools/flows/load.ts";
+import { TOOLS } from "./tools/index.ts";
 
 export const SERVER_NAME = "apispec";
 
@@ -33,7 +31,7 @@ export interface ApispecServer {
 
 export function createServer(
   ctx: OpsContext,
-  options: { watch: boolean; flowOps?: Partial<FlowOps> },
+  options: { watch: boolean },
 ): ApispecServer {
   const server = new McpServer(
     { name: SERVER_NAME, version: VERSION },
@@ -58,7 +56,7 @@ export function createServer(
       return root;
     },
   };
-  for (const tool of allTools(options.flowOps ?? {})) {
+  for (const tool of TOOLS) {
     server.registerTool(
       tool.name,
       tool.config,
@@ -82,7 +80,7 @@ export async function serveStdio(ctx: OpsContext): Promise<void> {
   console.log = console.error;
   console.info = console.error;
   console.debug = console.error;
-  const { server, close } = createServer(ctx, { watch: true, flowOps: await loadFlowOps() });
+  const { server, close } = createServer(ctx, { watch: true });
   const closed = new Promise<void>((resolve) => {
     process.stdin.once("end", resolve);
     process.stdin.once("close", resolve);

@@ -7,6 +7,7 @@ import { basename, dirname, join, resolve } from "node:path";
 import { type ExitCode, exitCodeFor, type Issue, issue } from "../engine/issue.ts";
 import { parseEnvFile } from "../engine/parse/env.ts";
 import { parseFlow } from "../engine/parse/flow.ts";
+import { planFlow } from "../engine/flow/plan.ts";
 import { parseFrontmatterOnly, parseProject } from "../engine/parse/project.ts";
 import { parseEndpoint } from "../engine/parse/spec.ts";
 import { scanSecrets } from "../engine/secrets/scan.ts";
@@ -50,7 +51,8 @@ export async function validateText(
     case "flow": {
       const { flow, issues: found } = parseFlow(text, file);
       issues.push(...found);
-      for (const step of flow?.steps ?? []) {
+      const stepTexts: (string | undefined)[] = [];
+      for (const [index, step] of (flow?.steps ?? []).entries()) {
         const target = resolveStepPath(step.endpoint, context.absolutePath, context.collectionRoot);
         let stepText: string;
         try {
@@ -70,6 +72,7 @@ export async function validateText(
           );
           continue;
         }
+        stepTexts[index] = stepText;
         const stepIssues = parseEndpoint(stepText, step.endpoint).issues.filter((i) =>
           i.severity === "error"
         );
@@ -87,6 +90,8 @@ export async function validateText(
           );
         }
       }
+      // Dependencies: an Inject that the step's endpoint never uses is a warning.
+      if (flow) issues.push(...planFlow(flow, stepTexts).issues);
       return issues;
     }
   }

@@ -64,17 +64,9 @@ export async function startMcp(
   };
 }
 
-/**
- * tools/list of a server with all ten tools, in process: the four that need
- * the flows branch's ops get ops that are never called, so their schemas are
- * listed even before those ops are merged.
- */
+/** tools/list of a server in process, over the SDK's linked in-memory transport. */
 export async function listAllTools(): Promise<{ tools: unknown[]; json: string }> {
-  const unused = () => Promise.reject(new Error("not called when listing"));
-  const { server, close } = createServer(systemContext(), {
-    watch: false,
-    flowOps: { runFlow: unused, diagnoseSpec: unused, readHistory: unused, execBatch: unused },
-  });
+  const { server, close } = createServer(systemContext(), { watch: false });
   const [serverSide, clientSide] = InMemoryTransport.createLinkedPair();
   await server.connect(serverSide);
   const client = new Client({ name: "apispec-list", version: "1.0.0" });

@@ -61,10 +61,18 @@ Deno.test({
     const list = await inspect(demo.ws.dir, ["--method", "tools/list"]);
     assertEquals(list.code, 0, list.stdout);
     const names = JSON.parse(list.stdout).tools.map((t: { name: string }) => t.name);
-    assertStringIncludes(
-      names.join(" "),
-      "apispec_exec apispec_author apispec_vars apispec_search",
-    );
+    assertEquals(names, [
+      "apispec_exec",
+      "apispec_diagnose",
+      "apispec_flow",
+      "apispec_author",
+      "apispec_vars",
+      "apispec_search",
+      "apispec_context",
+      "apispec_history",
+      "apispec_session",
+      "apispec_exec_batch",
+    ]);
     const call = await inspect(demo.ws.dir, [
       "--method",
       "tools/call",

@@ -105,8 +105,13 @@ Deno.test("apispec_session keeps env and vars in memory, masks secrets, and expl
   assertEquals((await mcp.call("apispec_session", { action: "get" })).env, null);
   const misuse = await mcp.raw("apispec_session", { action: "get", env: "dev" });
   assertEquals(misuse.isError, true);
-  // Nothing of the session reaches the disk.
-  assertEquals(await ws.exists(".apispec"), false);
+  // Nothing of the session reaches the disk: only the runs' history is written.
+  assertEquals([...Deno.readDirSync(ws.path(".apispec"))].map((e) => e.name), ["history"]);
+  const written = new TextDecoder().decode(
+    (await new Deno.Command("grep", { args: ["-r", "tok_0d9a8e7f6c5b", ws.path(".apispec")] })
+      .output()).stdout,
+  );
+  assertEquals(written, "");
 });
 
 Deno.test("without env or session env, tools use the project's default-env", async () => {
