@@ -3,7 +3,7 @@
  * npx, so the test is skipped when the npm registry cannot be reached (or
  * when APISPEC_SKIP_INSPECTOR=1).
  */
-import { assertEquals, assertStringIncludes } from "@std/assert";
+import { assertEquals } from "@std/assert";
 import { ROOT } from "../helpers/cli.ts";
 import { demoProject } from "../helpers/demo.ts";
 
