@@ -74,11 +74,10 @@ export function renderOutcome(
     diff.body.split("\n").forEach((line) => lines.push(`  ${paint.red("body")}     ${line}`));
   }
   if (record.assertion_results.length > 0) {
+    const warnOnly = !strictAssertions && record.assertion_results.some((r) => !r.passed);
     lines.push(
       `  assertions${
-        strictAssertions
-          ? ""
-          : paint.dim(" (failures are warnings; --strict-assertions fails them)")
+        warnOnly ? paint.dim(" (failures are warnings; --strict-assertions fails them)") : ""
       }`,
     );
     for (const result of record.assertion_results) {
