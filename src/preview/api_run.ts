@@ -12,8 +12,11 @@ import { exists, readText } from "../adapters/fs.ts";
 import { OS_PREFIXES } from "../ops/exec.ts";
 import { buildLayers, environmentNames, loadCollection, selectEnv } from "../ops/load.ts";
 import { sendAdHoc } from "../ops/request.ts";
+import { runFlow } from "../ops/flow.ts";
+import type { Issue } from "../engine/issue.ts";
+import type { StepRecord } from "../engine/model.ts";
 import { markdownPath } from "./api_files.ts";
-import { BadRequest, json, problem, readJson, stringField, varsField } from "./reply.ts";
+import { BadRequest, json, readJson, stringField, varsField } from "./reply.ts";
 import { runSpec } from "./run_spec.ts";
 import { type PreviewState, workspaceCtx } from "./state.ts";
 
@@ -175,23 +178,26 @@ function headerLines(value: unknown): string[] {
   }).filter((line) => line.trim() !== "" && line.trim() !== ":");
 }
 
+/** What `POST /api/flow/run` ends with: the flow result without its internals (sources, details). */
+export interface FlowRunResult {
+  file: string;
+  title: string;
+  env: string;
+  passed: boolean;
+  captures: Record<string, string>;
+  steps: StepRecord[];
+  issues: Issue[];
+  exit_code: number;
+}
+
 /**
- * `POST /api/flow/run {path, env?, vars?}`: newline-delimited JSON, one
- * `{"type": "step", "step": ...}` line per finished step, then
- * `{"type": "done", "result": ...}`.
+ * `POST /api/flow/run {path, env?, vars?}`: `runFlow` with verbose step
+ * records, streamed as newline-delimited JSON: one `{"type": "step", "step"}`
+ * line per step as soon as it is decided, then `{"type": "done", "result"}`.
  */
 export async function runFlowRoute(state: PreviewState, request: Request): Promise<Response> {
   const body = await readJson(request);
   const { path } = await markdownPath(state, stringField(body, "path"));
-  const runner = state.flowRunner;
-  if (!runner) {
-    return problem(
-      501,
-      "NOT_AVAILABLE",
-      "Running flows is not part of this build",
-      "Run the flow with `apispec flow <file>`, or update apispec",
-    );
-  }
   const input = {
     file: path,
     env: stringField(body, "env", false) ?? state.env,
@@ -208,8 +214,18 @@ export async function runFlowRoute(state: PreviewState, request: Request): Promi
         } catch { /* the browser left */ }
       };
       try {
-        const result = await runner(input, ctx, (step) => send({ type: "step", step }));
-        send({ type: "done", result });
+        const result = await runFlow(input, ctx, (step) => send({ type: "step", step }));
+        const done: FlowRunResult = {
+          file: result.file,
+          title: result.title,
+          env: result.env,
+          passed: result.passed,
+          captures: result.captures,
+          steps: result.steps,
+          issues: result.issues,
+          exit_code: result.exitCode,
+        };
+        send({ type: "done", result: done });
       } catch (error) {
         send({
           type: "error",
@@ -224,6 +240,9 @@ export async function runFlowRoute(state: PreviewState, request: Request): Promi
     },
   });
   return new Response(stream, {
-    headers: { "content-type": "application/x-ndjson; charset=utf-8", "cache-control": "no-store" },
+    headers: {
+      "content-type": "application/x-ndjson; charset=utf-8",
+      "cache-control": "no-store",
+    },
   });
 }

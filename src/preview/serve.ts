@@ -7,7 +7,6 @@ import { type Issue, issue } from "../engine/issue.ts";
 import type { OpsContext } from "../adapters/system.ts";
 import { loadAssets } from "./assets.ts";
 import { EventHub } from "./events.ts";
-import { loadFlowRunner } from "./flow_runner.ts";
 import { allowedHosts } from "./guard.ts";
 import { createHandler } from "./handler.ts";
 import { CollectionIndex } from "./index_cache.ts";
@@ -79,7 +78,6 @@ export async function startPreview(
     env: options.env,
     mock: options.mock,
     token: randomToken(),
-    flowRunner: await loadFlowRunner(),
     describe: () => describeWorkspace(state.workspace, state.ctx, state),
     async openWorkspace(path) {
       const next = await resolveWorkspace(path, state.ctx);

@@ -3,7 +3,6 @@ import type { OpsContext } from "../adapters/system.ts";
 import type { EventHub } from "./events.ts";
 import type { CollectionIndex } from "./index_cache.ts";
 import type { Workspace, WorkspaceView } from "./workspace.ts";
-import type { FlowRunner } from "./flow_runner.ts";
 import type { Issue } from "../engine/issue.ts";
 
 export interface PreviewState {
@@ -21,8 +20,6 @@ export interface PreviewState {
   /** Switches the workspace: index, watcher and connected browsers follow. */
   openWorkspace(path: string): Promise<{ view?: WorkspaceView; issues: Issue[] }>;
   describe(): Promise<WorkspaceView>;
-  /** Undefined until `src/ops/flow.ts` is part of the build. */
-  flowRunner?: FlowRunner;
 }
 
 /** The operations' context inside the workspace: paths in messages read `api-docs/...`. */

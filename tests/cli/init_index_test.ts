@@ -1,5 +1,5 @@
 /** `apispec init` and `apispec index`. */
-import { assert, assertEquals, assertStringIncludes } from "@std/assert";
+import { assert, assertEquals, assertMatch, assertStringIncludes } from "@std/assert";
 import { apispec, ROOT } from "../helpers/cli.ts";
 import { endpoint, workspace } from "../helpers/workspace.ts";
 
@@ -88,7 +88,10 @@ Deno.test("index without a collection is exit 3 with a fix", async () => {
 Deno.test("demo runs the embedded collection against the embedded API and passes", async () => {
   const result = await apispec(["demo"]);
   assertEquals(result.code, 0, result.stdout + result.stderr);
-  assertStringIncludes(result.stdout, "✓ 6 passed, 0 failed");
+  // Six endpoints, then the onboarding flow step by step.
+  assertStringIncludes(result.stdout, "FLOW  User onboarding");
+  assertMatch(result.stdout, /✓ Read user {2}GET http:\/\/127\.0\.0\.1:\d+\/users\/\d+ {2}200 OK/);
+  assertStringIncludes(result.stdout, "✓ 7 passed, 0 failed (6 endpoints, 1 flow)");
   assertEquals(
     /demo-[0-9a-f]{8}-[0-9a-f]{4}/.test(result.stdout + result.stderr),
     false,

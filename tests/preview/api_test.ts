@@ -211,21 +211,33 @@ Deno.test("GET and PUT /api/flow: steps with their endpoints; a canvas edit save
   assertEquals(dangling.status, 422);
 });
 
-Deno.test("POST /api/flow/run streams step records, or says the runner is not in this build", async () => {
+Deno.test("POST /api/flow/run streams each step record, then the flow result", async () => {
   await using t = await demo();
   const response = await t.preview.call("/api/flow/run", {
     method: "POST",
-    body: JSON.stringify({ path: "flows/user-onboarding.md" }),
+    body: JSON.stringify({ path: "flows/user-onboarding.md", env: "dev" }),
   });
-  if (!t.preview.server.state.flowRunner) {
-    assertEquals(response.status, 501);
-    assertEquals((await response.json()).error.code, "NOT_AVAILABLE");
-    return;
-  }
+  assertEquals(response.status, 200);
+  assertEquals(response.headers.get("content-type"), "application/x-ndjson; charset=utf-8");
   const lines = (await response.text()).trim().split("\n").map((l) => JSON.parse(l));
-  assertEquals(lines.filter((l) => l.type === "step").length, 3);
-  assertEquals(lines.at(-1).type, "done");
-  assertEquals(lines.at(-1).result.passed, true);
+  const steps = lines.filter((l) => l.type === "step").map((l) => l.step);
+  assertEquals(steps.map((s) => [s.name, s.passed, s.status]), [
+    ["Create user", true, 201],
+    ["Read user", true, 200],
+    ["Delete user", true, 204],
+  ]);
+  assert(steps[0].record, "verbose step records");
+  const done = lines.at(-1);
+  assertEquals(done.type, "done");
+  assertEquals(done.result.passed, true);
+  assertEquals(done.result.exit_code, 0);
+  assertEquals(done.result.captures.userId, "3");
+  assertEquals(t.api.requests.map((r) => `${r.method} ${r.path}`), [
+    "POST /users",
+    "GET /users/3",
+    "DELETE /users/3",
+  ]);
+  assert(!JSON.stringify(lines).includes(t.api.token), "token leaked");
 });
 
 Deno.test("GET /api/events pushes a change event when a file changes on disk", async () => {

@@ -24,7 +24,8 @@ export type { BrokenEntry, EndpointEntry };
 export type { WorkspaceView } from "../../src/preview/workspace.ts";
 export type { FlowEntry } from "../../src/preview/index_cache.ts";
 export type { RunSpecOutput as RunResponse } from "../../src/preview/run_spec.ts";
-export type { FlowResult, StepRecord } from "../../src/preview/flow_runner.ts";
+export type { StepRecord } from "../../src/engine/model.ts";
+export type { FlowRunResult as FlowResult } from "../../src/preview/api_run.ts";
 
 export interface IndexResponse {
   count: number;
