@@ -5,8 +5,7 @@
  * and answering a search. Targets: index request < 100 ms, filter < 16 ms
  * (one frame), first list < 1500 ms, search-to-list < 100 ms.
  */
-import { startPreview } from "../src/preview/serve.ts";
-import { systemContext } from "../src/adapters/system.ts";
+import { benchPreview } from "./_preview.ts";
 import { filterEndpoints, groupRows, searchKey } from "../web/src/search.ts";
 import type { EndpointEntry } from "../web/src/types.ts";
 import { CHROMIUM, launchChromium } from "../tests/helpers/browser.ts";
@@ -37,14 +36,7 @@ for (let i = 0; i < SPECS; i++) {
 }
 
 let started = performance.now();
-const { server } = await startPreview({
-  path: dir,
-  host: "127.0.0.1",
-  port: 0,
-  mock: false,
-  ctx: systemContext(),
-});
-if (!server) throw new Error("preview did not start");
+const server = await benchPreview(dir);
 console.log(
   `server start, ${SPECS} specs indexed: ${
     (performance.now() - started).toFixed(0)

@@ -4,8 +4,7 @@
  * reaching a connected client over SSE, and (2) when Chromium is installed,
  * the open page showing the new content. Target: under 100 ms (median).
  */
-import { startPreview } from "../src/preview/serve.ts";
-import { systemContext } from "../src/adapters/system.ts";
+import { benchPreview } from "./_preview.ts";
 import { writeDemoCollection } from "../src/demo/collection.ts";
 import { CHROMIUM, launchChromium } from "../tests/helpers/browser.ts";
 
@@ -25,14 +24,7 @@ const dir = await Deno.makeTempDir({ prefix: "apispec-reload-bench-" });
 await writeDemoCollection(dir, "http://127.0.0.1:9");
 const path = `${dir}/api-docs/${FILE}`;
 const original = await Deno.readTextFile(path);
-const { server } = await startPreview({
-  path: dir,
-  host: "127.0.0.1",
-  port: 0,
-  mock: false,
-  ctx: systemContext(),
-});
-if (!server) throw new Error("preview did not start");
+const server = await benchPreview(dir);
 
 // 1. SSE: time from the write to the change event.
 const response = await fetch(`${server.url}api/events`);

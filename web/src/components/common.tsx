@@ -34,6 +34,17 @@ export function IssueList(
   );
 }
 
+/** What a page shows before its data is there: the error, or "Loading…". */
+export function PagePlaceholder({ error }: { error?: string }) {
+  return error
+    ? (
+      <div class="page">
+        <p class="error-box">{error}</p>
+      </div>
+    )
+    : <div class="page loading">Loading…</div>;
+}
+
 export function CodeBlock({ text, label }: { text: string; label?: string }) {
   return (
     <pre class="code" aria-label={label}>

@@ -24,6 +24,7 @@ import {
   Kbd,
   MethodBadge,
   MOD,
+  PagePlaceholder,
   toast,
   useModShortcuts,
 } from "./common.tsx";
@@ -277,14 +278,7 @@ export function FlowPage(
 
   useModShortcuts({ s: save, Enter: run }, [save, run]);
 
-  if (error) {
-    return (
-      <div class="page">
-        <p class="error-box">{error}</p>
-      </div>
-    );
-  }
-  if (!data) return <div class="page loading">Loading…</div>;
+  if (error || !data) return <PagePlaceholder error={error} />;
 
   const infoFor = (step: FlowStepDraft, index: number) =>
     data.steps[index]?.endpoint === step.endpoint

@@ -24,6 +24,7 @@ import {
   Kbd,
   MethodBadge,
   MOD,
+  PagePlaceholder,
   Section,
   toast,
   useModShortcuts,
@@ -212,14 +213,7 @@ export function SpecPage(
     e: () => setMode(mode === "edit" ? "view" : "edit"),
   }, [send, save, mode]);
 
-  if (error) {
-    return (
-      <div class="page">
-        <p class="error-box">{error}</p>
-      </div>
-    );
-  }
-  if (!data) return <div class="page loading">Loading…</div>;
+  if (error || !data) return <PagePlaceholder error={error} />;
   const spec = data.spec;
   return (
     <div class="page spec-page">
