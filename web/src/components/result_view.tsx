@@ -90,8 +90,9 @@ export function ResultView(
   const diff = record.diff;
   const differences = [
     diff.status && `status: ${diff.status}`,
-    ...diff.headers.map((h) => `headers: ${h}`),
-    ...(diff.body ? diff.body.split("\n").map((line) => `body: ${line}`) : []),
+    ...diff.headers.map((h) => `header ${h}`),
+    // Body lines already start with their JSON path (`body.items[0].id: ...`).
+    ...(diff.body ? diff.body.split("\n") : []),
   ].filter(Boolean) as string[];
   return (
     <div class="result" data-testid="result">
