@@ -1,0 +1,74 @@
+/**
+ * Guards the layout the code depends on: the engine and the converters are
+ * pure (no I/O, clock, randomness or console) and import nothing outside
+ * themselves; operations never reach up into a surface.
+ */
+import { assertEquals } from "@std/assert";
+import { ROOT } from "./helpers/cli.ts";
+
+function sources(dir: string): { path: string; text: string }[] {
+  const found: { path: string; text: string }[] = [];
+  const walk = (folder: string) => {
+    for (const entry of Deno.readDirSync(folder)) {
+      const path = `${folder}/${entry.name}`;
+      if (entry.isDirectory) walk(path);
+      else if (entry.name.endsWith(".ts") && !entry.name.endsWith("_test.ts")) {
+        found.push({ path: path.slice(ROOT.length + 1), text: Deno.readTextFileSync(path) });
+      }
+    }
+  };
+  walk(`${ROOT}/${dir}`);
+  return found;
+}
+
+/** Relative imports of a file, resolved to paths under src/. */
+function localImports(path: string, text: string): string[] {
+  const imports: string[] = [];
+  for (const match of text.matchAll(/(?:from|import)\s*\(?\s*"(\.{1,2}\/[^"]+)"/g)) {
+    imports.push(new URL(match[1], `file:///${path}`).pathname.slice(1));
+  }
+  return imports;
+}
+
+const IMPURE =
+  /\bDeno\.|\bfetch\(|Date\.now\(|Math\.random\(|\bconsole\.|new Date\(\)|performance\.now\(/;
+
+Deno.test("engine and convert code is pure: no I/O, clock, randomness or console", () => {
+  const offenders = [...sources("src/engine"), ...sources("src/convert")]
+    .flatMap(({ path, text }) =>
+      text.split("\n").map((line, i) => ({ line, where: `${path}:${i + 1}` }))
+        .filter(({ line }) => IMPURE.test(line.replace(/\/\/.*$|^\s*\*.*$/, "")))
+        .map(({ where, line }) => `${where}: ${line.trim()}`)
+    );
+  assertEquals(offenders, []);
+});
+
+Deno.test("dependencies point one way: surfaces → ops → engine, ops → adapters", () => {
+  const rules: [string, string[]][] = [
+    ["src/engine/", ["src/engine/"]],
+    ["src/convert/", ["src/engine/", "src/convert/"]],
+    ["src/ops/", [
+      "src/engine/",
+      "src/convert/",
+      "src/ops/",
+      "src/adapters/",
+      "src/mock/response.ts",
+      "src/demo/",
+      "src/agents/",
+      "src/version.ts",
+      "web/dist/",
+    ]],
+    ["src/adapters/", ["src/adapters/", "src/engine/", "src/version.ts"]],
+  ];
+  const violations: string[] = [];
+  for (const [folder, allowed] of rules) {
+    for (const { path, text } of sources(folder.replace(/\/$/, ""))) {
+      for (const target of localImports(path, text)) {
+        if (!allowed.some((prefix) => target.startsWith(prefix))) {
+          violations.push(`${path} imports ${target}`);
+        }
+      }
+    }
+  }
+  assertEquals(violations, []);
+});
