@@ -1,0 +1,192 @@
+/**
+ * The mock's route table: built once from `(method, path)` pairs, then looked
+ * up per request. Pure. Static paths sit in a map (one lookup); every route
+ * also sits in a segment trie whose static children are tried before its
+ * `:param` child, so the most specific route wins and a miss on a static
+ * branch falls back to the parameter branch.
+ */
+
+export interface RouteLike {
+  method: string;
+  path: string;
+}
+
+export type RouteLookup<T> =
+  | { kind: "found"; route: T; params: Record<string, string> }
+  | { kind: "method-not-allowed"; allowed: string[] }
+  | { kind: "not-found" };
+
+/** A later route with the same method and path shape as an earlier one; the earlier one is kept. */
+export interface DuplicateRoute<T> {
+  route: T;
+  kept: T;
+}
+
+export interface RouteTable<T extends RouteLike> {
+  /** Routes in the order given, without duplicates. */
+  routes: T[];
+  duplicates: DuplicateRoute<T>[];
+  lookup(method: string, path: string): RouteLookup<T>;
+}
+
+/** Methods in the order an `Allow` header lists them. */
+export const METHOD_ORDER = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"];
+
+interface Entry<T> {
+  route: T;
+  /** Parameter names in path order; values are collected in the same order while walking. */
+  names: string[];
+}
+
+interface Node<T> {
+  statics: Map<string, Node<T>>;
+  param?: Node<T>;
+  methods?: Map<string, Entry<T>>;
+}
+
+const PARAM_SEGMENT = /^:([A-Za-z_]\w*)$/;
+
+const newNode = <T>(): Node<T> => ({ statics: new Map() });
+
+/** `/users/` and `/users` are one route; the query is never part of it. */
+export function normalizePath(path: string): string {
+  const query = path.indexOf("?");
+  const bare = query === -1 ? path : path.slice(0, query);
+  return bare.length > 1 && bare.endsWith("/") ? bare.slice(0, -1) : bare || "/";
+}
+
+/** Segments of a normalized path; `/` has none. */
+function segmentsOf(path: string): string[] {
+  return path === "/" ? [] : path.slice(1).split("/");
+}
+
+function decodeSegment(segment: string): string {
+  if (!segment.includes("%")) return segment;
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
+/**
+ * Builds the table. Routes are taken in order; a route whose method and path
+ * shape (parameter names aside) repeat an earlier one is reported, not added.
+ *
+ * @example
+ * ```ts
+ * import { buildRouteTable } from "./routes.ts";
+ * const table = buildRouteTable([
+ *   { method: "GET", path: "/users/:id" },
+ *   { method: "GET", path: "/users/me" },
+ * ]);
+ * table.lookup("GET", "/users/me"); // found: the static route
+ * table.lookup("GET", "/users/7"); // found: params { id: "7" }
+ * ```
+ */
+export function buildRouteTable<T extends RouteLike>(routes: T[]): RouteTable<T> {
+  const root = newNode<T>();
+  const exact = new Map<string, Map<string, T>>();
+  const kept: T[] = [];
+  const duplicates: DuplicateRoute<T>[] = [];
+
+  for (const route of routes) {
+    const path = normalizePath(route.path);
+    const method = route.method.toUpperCase();
+    let node = root;
+    const names: string[] = [];
+    for (const segment of segmentsOf(path)) {
+      const param = PARAM_SEGMENT.exec(segment);
+      if (param) {
+        names.push(param[1]);
+        node = node.param ??= newNode();
+      } else {
+        const key = decodeSegment(segment);
+        let next = node.statics.get(key);
+        if (!next) node.statics.set(key, next = newNode());
+        node = next;
+      }
+    }
+    node.methods ??= new Map();
+    const existing = node.methods.get(method);
+    if (existing) {
+      duplicates.push({ route, kept: existing.route });
+      continue;
+    }
+    node.methods.set(method, { route, names });
+    kept.push(route);
+    if (names.length === 0) {
+      let byMethod = exact.get(path);
+      if (!byMethod) exact.set(path, byMethod = new Map());
+      byMethod.set(method, route);
+    }
+  }
+
+  function lookup(method: string, rawPath: string): RouteLookup<T> {
+    const path = normalizePath(rawPath);
+    const verb = method.toUpperCase();
+    // Fast path: a static route is the most specific match there is.
+    const direct = exact.get(path)?.get(verb);
+    if (direct) return { kind: "found", route: direct, params: {} };
+
+    const candidates = matches(root, segmentsOf(path));
+    const pick = (wanted: string) => {
+      for (const candidate of candidates) {
+        const entry = candidate.node.methods!.get(wanted);
+        if (entry) return { entry, values: candidate.values };
+      }
+      return undefined;
+    };
+    // HEAD is answered by GET where no HEAD route is documented.
+    const hit = pick(verb) ?? (verb === "HEAD" ? pick("GET") : undefined);
+    if (hit) {
+      const params: Record<string, string> = {};
+      hit.entry.names.forEach((name, i) => params[name] = hit.values[i]);
+      return { kind: "found", route: hit.entry.route, params };
+    }
+    if (candidates.length === 0) return { kind: "not-found" };
+    const allowed = new Set<string>(["OPTIONS"]);
+    for (const { node } of candidates) {
+      for (const known of node.methods!.keys()) allowed.add(known);
+    }
+    if (allowed.has("GET")) allowed.add("HEAD");
+    return { kind: "method-not-allowed", allowed: sortMethods([...allowed]) };
+  }
+
+  return { routes: kept, duplicates, lookup };
+}
+
+interface Candidate<T> {
+  node: Node<T>;
+  values: string[];
+}
+
+/** Nodes with routes that match the path, most specific first (static before param, depth first). */
+function matches<T>(root: Node<T>, segments: string[]): Candidate<T>[] {
+  const found: Candidate<T>[] = [];
+  const values: string[] = [];
+  const walk = (node: Node<T>, index: number) => {
+    if (index === segments.length) {
+      if (node.methods) found.push({ node, values: [...values] });
+      return;
+    }
+    const segment = decodeSegment(segments[index]);
+    const child = node.statics.get(segment);
+    if (child) walk(child, index + 1);
+    if (node.param && segment !== "") {
+      values.push(segment);
+      walk(node.param, index + 1);
+      values.pop();
+    }
+  };
+  walk(root, 0);
+  return found;
+}
+
+export function sortMethods(methods: string[]): string[] {
+  const rank = (m: string) => {
+    const i = METHOD_ORDER.indexOf(m);
+    return i === -1 ? METHOD_ORDER.length : i;
+  };
+  return [...methods].sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));
+}
