@@ -28,16 +28,28 @@ export function isPreflight(request: Request): boolean {
     request.headers.has("access-control-request-method");
 }
 
-/** Adds the CORS headers of an ordinary (non-preflight) response. */
+/**
+ * The CORS headers of an ordinary (non-preflight) response, given the names
+ * of the headers it already carries (those a script may then read).
+ */
+export function corsHeaderList(origin: string | null, names: string[]): [string, string][] {
+  if (origin === null) return [["access-control-allow-origin", "*"]];
+  const list: [string, string][] = [
+    ["access-control-allow-origin", origin],
+    ["access-control-allow-credentials", "true"],
+    ["vary", "Origin"],
+  ];
+  const exposed = names.map((n) => n.toLowerCase()).filter((name) => !SAFELISTED.has(name));
+  if (exposed.length > 0) list.push(["access-control-expose-headers", exposed.join(", ")]);
+  return list;
+}
+
+/** Adds the CORS headers to a response built elsewhere (the mock's own problem answers). */
 export function addCorsHeaders(headers: Headers, origin: string | null): void {
-  headers.set("access-control-allow-origin", origin ?? "*");
-  if (origin === null) return;
-  headers.set("access-control-allow-credentials", "true");
-  headers.append("vary", "Origin");
-  const exposed = [...headers.keys()].filter((name) =>
-    !SAFELISTED.has(name) && !name.startsWith("access-control-") && name !== "vary"
-  );
-  if (exposed.length > 0) headers.set("access-control-expose-headers", exposed.join(", "));
+  for (const [name, value] of corsHeaderList(origin, [...headers.keys()])) {
+    if (name === "vary") headers.append(name, value);
+    else headers.set(name, value);
+  }
 }
 
 /** The answer to a preflight: every method, and the headers the browser asked for. */

@@ -5,9 +5,10 @@
  * function directly.
  */
 import type { EndpointSpec } from "../engine/model.ts";
-import { addCorsHeaders, isPreflight, preflightResponse } from "./cors.ts";
+import { compileBlock, type CompiledBlock, type HeaderList, renderBlock } from "./compiled.ts";
+import { addCorsHeaders, corsHeaderList, isPreflight, preflightResponse } from "./cors.ts";
 import { methodNotAllowed, routeNotFound, undocumentedStatus, unservable } from "./problems.ts";
-import { preferredStatus, responseFromSpec } from "./response.ts";
+import { pickResponseBlock, preferredStatus } from "./response.ts";
 import type { RouteTable } from "./routes.ts";
 
 export interface MockRoute {
@@ -36,64 +37,65 @@ export interface MockHandlerOptions {
   log?: (entry: MockLogEntry) => void;
 }
 
-export type MockHandler = (request: Request) => Promise<Response>;
+export type MockHandler = (request: Request) => Response | Promise<Response>;
 
-/**
- * Headers the documented block may hold but the mock must not repeat: the
- * body length changes with substitution, framing is the server's business, and
- * CORS is answered by the mock for every origin.
- */
-const DROPPED_HEADERS =
-  /^(content-length|transfer-encoding|connection|keep-alive|date|access-control-.*)$/i;
-const encoder = new TextEncoder();
 /** Statuses whose responses carry no body. */
 const NULL_BODY_STATUSES = new Set([204, 205, 304]);
+const encoder = new TextEncoder();
+
+interface Answer {
+  response: Response;
+  file?: string;
+  /** Why the mock answered itself, for the log. */
+  note?: string;
+  /** The CORS headers are already in the response. */
+  cors?: boolean;
+}
 
 /** Makes the handler; `currentTable` is read per request so a reload swaps the routes at once. */
 export function createMockHandler(
   currentTable: () => RouteTable<MockRoute>,
   options: MockHandlerOptions = {},
 ): MockHandler {
-  const latencyMs = options.latencyMs ?? 0;
-  return async function handleMockRequest(request) {
+  const { latencyMs = 0, log } = options;
+  const finish = (request: Request, target: string, answer: Answer) => {
+    if (!log) return answer.response;
+    const entry: MockLogEntry = { method: request.method, target, status: answer.response.status };
+    if (answer.file) entry.file = answer.file;
+    if (answer.note) entry.note = answer.note;
+    log(entry);
+    return answer.response;
+  };
+  // Not async: without latency the response goes back without a promise in between.
+  return function handleMockRequest(request) {
     const { origin, path, target } = splitUrl(request.url);
+    const browserOrigin = request.headers.get("origin");
     let answer: Answer;
     try {
-      answer = respond(request, currentTable(), origin, path);
+      answer = respond(request, currentTable(), { origin, path, browserOrigin });
     } catch (error) {
       answer = { response: unservable("the mock", (error as Error).message), note: "error" };
     }
-    if (!isPreflight(request)) {
-      addCorsHeaders(answer.response.headers, request.headers.get("origin"));
-    }
-    if (latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, latencyMs));
-    if (options.log) {
-      const entry: MockLogEntry = {
-        method: request.method,
-        target,
-        status: answer.response.status,
-      };
-      if (answer.file) entry.file = answer.file;
-      if (answer.note) entry.note = answer.note;
-      options.log(entry);
-    }
-    return answer.response;
+    if (!answer.cors) addCorsHeaders(answer.response.headers, browserOrigin);
+    if (latencyMs <= 0) return finish(request, target, answer);
+    return new Promise((resolve) => setTimeout(resolve, latencyMs))
+      .then(() => finish(request, target, answer));
   };
 }
 
-interface Answer {
-  response: Response;
-  file?: string;
-  note?: string;
+interface RequestFacts {
+  /** The mock's own origin, `{{baseUrl}}` in responses. */
+  origin: string;
+  path: string;
+  /** The caller's Origin header (a browser on another origin), or null. */
+  browserOrigin: string | null;
 }
 
-function respond(
-  request: Request,
-  table: RouteTable<MockRoute>,
-  origin: string,
-  path: string,
-): Answer {
-  if (isPreflight(request)) return { response: preflightResponse(request), note: "CORS preflight" };
+function respond(request: Request, table: RouteTable<MockRoute>, facts: RequestFacts): Answer {
+  if (isPreflight(request)) {
+    return { response: preflightResponse(request), note: "CORS preflight", cors: true };
+  }
+  const { path } = facts;
   const found = table.lookup(request.method, path);
   if (found.kind === "not-found") {
     return { response: routeNotFound(request.method, path, table.routes), note: "no route" };
@@ -112,61 +114,57 @@ function respond(
       };
   }
   const { route, params } = found;
-  return { response: serveRoute(route, params, request, origin), file: route.file };
+  const prefer = request.headers.get("prefer");
+  const preferred = prefer === null ? undefined : preferredStatus(prefer);
+  const block = pickResponseBlock(route.spec, preferred);
+  if (!block) {
+    const statuses = [route.spec.expected, ...route.spec.errorResponses].map((b) => b.status);
+    return {
+      response: undocumentedStatus(preferred!, route.file, [...new Set(statuses)]),
+      file: route.file,
+      note: "undocumented Prefer status",
+    };
+  }
+  try {
+    const response = serveBlock(compileBlock(block), route, params, request, facts, preferred);
+    return { response, file: route.file, cors: true };
+  } catch (error) {
+    return { response: unservable(route.file, (error as Error).message), file: route.file };
+  }
 }
 
-function serveRoute(
+function serveBlock(
+  block: CompiledBlock,
   route: MockRoute,
   params: Record<string, string>,
   request: Request,
-  origin: string,
+  facts: RequestFacts,
+  preferred: number | undefined,
 ): Response {
-  const { spec } = route;
-  const preferred = preferredStatus(request.headers.get("prefer"));
   // Path parameters beat frontmatter vars; {{baseUrl}} is the mock itself.
-  const values = { ...spec.vars, baseUrl: origin, ...params };
-  const documented = responseFromSpec(spec, values, preferred);
-  if (!documented) {
-    const statuses = [spec.expected.status, ...spec.errorResponses.map((b) => b.status)];
-    return undocumentedStatus(preferred!, route.file, [...new Set(statuses)]);
+  const { headers, body } = renderBlock(block, () => ({
+    ...route.spec.vars,
+    baseUrl: facts.origin,
+    ...params,
+  }));
+  let list: HeaderList;
+  if (headers === block.headers && facts.browserOrigin === null && preferred === undefined) {
+    list = block.anonymousHeaders;
+  } else {
+    list = [...headers];
+    if (preferred !== undefined) list.push(["preference-applied", `code=${preferred}`]);
+    list.push(...corsHeaderList(facts.browserOrigin, list.map(([name]) => name)));
   }
-  try {
-    const headers = new Headers();
-    for (const [name, value] of documented.headers) {
-      if (!DROPPED_HEADERS.test(name)) headers.append(name, value);
-    }
-    if (documented.body && !headers.has("content-type")) {
-      headers.set(
-        "content-type",
-        isJson(documented.body) ? "application/json" : "text/plain; charset=utf-8",
-      );
-    }
-    if (preferred !== undefined) headers.set("preference-applied", `code=${preferred}`);
-    if (NULL_BODY_STATUSES.has(documented.status)) {
-      return new Response(null, { status: documented.status, headers });
-    }
-    if (request.method === "HEAD") {
-      // The length the GET would send, as HEAD promises; the server sends no body.
-      headers.set("content-length", String(encoder.encode(documented.body).length));
-      return new Response(null, { status: documented.status, headers });
-    }
-    return new Response(documented.body, {
-      status: documented.status,
-      statusText: documented.reason,
-      headers,
-    });
-  } catch (error) {
-    return unservable(route.file, (error as Error).message);
+  if (NULL_BODY_STATUSES.has(block.status)) {
+    return new Response(null, { status: block.status, headers: list });
   }
-}
-
-function isJson(text: string): boolean {
-  try {
-    JSON.parse(text);
-    return true;
-  } catch {
-    return false;
+  if (request.method === "HEAD") {
+    // The length the GET would send, as HEAD promises; the server sends no body.
+    list = [...list, ["content-length", String(encoder.encode(body).length)]];
+    return new Response(null, { status: block.status, headers: list });
   }
+  // No statusText: Deno.serve sends the standard reason phrase whatever it says.
+  return new Response(body, { status: block.status, headers: list });
 }
 
 /** `http://host:port/a/b?q` → origin, path and path+query, without the cost of `new URL`. */

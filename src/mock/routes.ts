@@ -129,24 +129,21 @@ export function buildRouteTable<T extends RouteLike>(routes: T[]): RouteTable<T>
     const direct = exact.get(path)?.get(verb);
     if (direct) return { kind: "found", route: direct, params: {} };
 
-    const candidates = matches(root, segmentsOf(path));
-    const pick = (wanted: string) => {
-      for (const candidate of candidates) {
-        const entry = candidate.node.methods!.get(wanted);
-        if (entry) return { entry, values: candidate.values };
-      }
-      return undefined;
-    };
+    const segments = segmentsOf(path).map(decodeSegment);
+    const values: string[] = [];
     // HEAD is answered by GET where no HEAD route is documented.
-    const hit = pick(verb) ?? (verb === "HEAD" ? pick("GET") : undefined);
-    if (hit) {
+    const entry = firstMatch(root, segments, 0, verb, values) ??
+      (verb === "HEAD" ? firstMatch(root, segments, 0, "GET", values) : undefined);
+    if (entry) {
       const params: Record<string, string> = {};
-      hit.entry.names.forEach((name, i) => params[name] = hit.values[i]);
-      return { kind: "found", route: hit.entry.route, params };
+      for (let i = 0; i < entry.names.length; i++) params[entry.names[i]] = values[i];
+      return { kind: "found", route: entry.route, params };
     }
+    // A miss: is the path known under other methods (405) or not at all (404)?
+    const candidates = matches(root, segments);
     if (candidates.length === 0) return { kind: "not-found" };
     const allowed = new Set<string>(["OPTIONS"]);
-    for (const { node } of candidates) {
+    for (const node of candidates) {
       for (const known of node.methods!.keys()) allowed.add(known);
     }
     if (allowed.has("GET")) allowed.add("HEAD");
@@ -156,28 +153,45 @@ export function buildRouteTable<T extends RouteLike>(routes: T[]): RouteTable<T>
   return { routes: kept, duplicates, lookup };
 }
 
-interface Candidate<T> {
-  node: Node<T>;
-  values: string[];
+/**
+ * The most specific route for `verb`: static child first, then the `:param`
+ * child, backtracking when a branch has no route further down. On success,
+ * `values` holds the parameter values in path order.
+ */
+function firstMatch<T>(
+  node: Node<T>,
+  segments: string[],
+  index: number,
+  verb: string,
+  values: string[],
+): Entry<T> | undefined {
+  if (index === segments.length) return node.methods?.get(verb);
+  const segment = segments[index];
+  const child = node.statics.get(segment);
+  if (child) {
+    const found = firstMatch(child, segments, index + 1, verb, values);
+    if (found) return found;
+  }
+  if (node.param && segment !== "") {
+    values.push(segment);
+    const found = firstMatch(node.param, segments, index + 1, verb, values);
+    if (found) return found;
+    values.pop();
+  }
+  return undefined;
 }
 
-/** Nodes with routes that match the path, most specific first (static before param, depth first). */
-function matches<T>(root: Node<T>, segments: string[]): Candidate<T>[] {
-  const found: Candidate<T>[] = [];
-  const values: string[] = [];
+/** Every node with routes that matches the path, whatever its methods (for 405). */
+function matches<T>(root: Node<T>, segments: string[]): Node<T>[] {
+  const found: Node<T>[] = [];
   const walk = (node: Node<T>, index: number) => {
     if (index === segments.length) {
-      if (node.methods) found.push({ node, values: [...values] });
+      if (node.methods) found.push(node);
       return;
     }
-    const segment = decodeSegment(segments[index]);
-    const child = node.statics.get(segment);
+    const child = node.statics.get(segments[index]);
     if (child) walk(child, index + 1);
-    if (node.param && segment !== "") {
-      values.push(segment);
-      walk(node.param, index + 1);
-      values.pop();
-    }
+    if (node.param && segments[index] !== "") walk(node.param, index + 1);
   };
   walk(root, 0);
   return found;

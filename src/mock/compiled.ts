@@ -1,0 +1,83 @@
+/**
+ * A documented response block turned, once, into what the mock sends: the
+ * headers it may repeat, an inferred content type, and the full header list
+ * of the common case (no Origin) ready to pass to `new Response`. Blocks
+ * without placeholders then cost no string work per request; blocks with
+ * them are filled per request with the shared `fillTemplate`.
+ */
+import type { ResponseBlock } from "../engine/model.ts";
+import { templateNames } from "../engine/resolve/template.ts";
+import { fillTemplate } from "./response.ts";
+
+export type HeaderList = [string, string][];
+
+export interface CompiledBlock {
+  status: number;
+  headers: HeaderList;
+  body: string;
+  /** Headers or body hold `{{placeholders}}`, filled per request. */
+  templated: boolean;
+  /** `headers` plus `access-control-allow-origin: *`: everything a request without Origin gets. */
+  anonymousHeaders: HeaderList;
+}
+
+/**
+ * Headers the block may hold but the mock must not repeat: the body length
+ * changes with substitution, framing is the server's business, and CORS is
+ * answered by the mock for every origin.
+ */
+const DROPPED_HEADERS =
+  /^(content-length|transfer-encoding|connection|keep-alive|date|access-control-.*)$/i;
+
+const compiled = new WeakMap<ResponseBlock, CompiledBlock>();
+
+/** The compiled form of a block, made on first use and kept as long as the block is. */
+export function compileBlock(block: ResponseBlock): CompiledBlock {
+  let found = compiled.get(block);
+  if (!found) compiled.set(block, found = compile(block));
+  return found;
+}
+
+function compile(block: ResponseBlock): CompiledBlock {
+  const headers: HeaderList = block.headers
+    .filter((h) => !DROPPED_HEADERS.test(h.name))
+    .map((h) => [h.name, h.value]);
+  const templated = templateNames(block.body).length > 0 ||
+    headers.some(([, value]) => templateNames(value).length > 0);
+  if (!templated) addContentType(headers, block.body);
+  return {
+    status: block.status,
+    headers,
+    body: block.body,
+    templated,
+    anonymousHeaders: [...headers, ["access-control-allow-origin", "*"]],
+  };
+}
+
+/** Headers and body for one request: the block's own, or filled in with `values`. */
+export function renderBlock(
+  block: CompiledBlock,
+  values: () => Record<string, string>,
+): { headers: HeaderList; body: string } {
+  if (!block.templated) return { headers: block.headers, body: block.body };
+  const known = values();
+  const headers: HeaderList = block.headers.map(([n, v]) => [n, fillTemplate(v, known)]);
+  const body = fillTemplate(block.body, known);
+  addContentType(headers, body);
+  return { headers, body };
+}
+
+/** A body without a declared type is served as JSON when it parses, else as text. */
+function addContentType(headers: HeaderList, body: string): void {
+  if (!body || headers.some(([name]) => name.toLowerCase() === "content-type")) return;
+  headers.push(["content-type", isJson(body) ? "application/json" : "text/plain; charset=utf-8"]);
+}
+
+function isJson(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
