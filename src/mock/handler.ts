@@ -63,7 +63,11 @@ export function createMockHandler(
     const entry: MockLogEntry = { method: request.method, target, status: answer.response.status };
     if (answer.file) entry.file = answer.file;
     if (answer.note) entry.note = answer.note;
-    log(entry);
+    try {
+      log(entry);
+    } catch {
+      // A log that cannot be written (stdout closed) must not break serving.
+    }
     return answer.response;
   };
   // Not async: without latency the response goes back without a promise in between.

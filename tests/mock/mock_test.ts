@@ -214,9 +214,12 @@ Deno.test("mock on a busy port exits 3 naming the port, without moving to anothe
   assert(!result.stdout.includes("Listening on"), result.stdout);
 });
 
-Deno.test("mock exits 2 for a folder that does not exist", async () => {
+Deno.test("mock exits 2 for a folder that does not exist or a port out of range", async () => {
   await using ws = await workspace();
-  const result = await apispec(["mock", "nowhere", "--port=0"], { cwd: ws.dir });
-  assertEquals(result.code, 2);
-  assertStringIncludes(result.stderr, "Folder nowhere does not exist");
+  const missing = await apispec(["mock", "nowhere", "--port=0"], { cwd: ws.dir });
+  assertEquals(missing.code, 2);
+  assertStringIncludes(missing.stderr, "Folder nowhere does not exist");
+  const port = await apispec(["mock", ".", "--port=70000"], { cwd: ws.dir });
+  assertEquals(port.code, 2);
+  assertStringIncludes(port.stderr, "Port 70000 is out of range");
 });

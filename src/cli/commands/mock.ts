@@ -6,7 +6,7 @@
  */
 import { resolve } from "node:path";
 import { EXIT, type Issue, issue } from "../../engine/issue.ts";
-import { isDirectory } from "../../adapters/fs.ts";
+import { exists, isDirectory } from "../../adapters/fs.ts";
 import { displayPath, findCollectionRoot } from "../../ops/load.ts";
 import { renderLogLine, renderReload, renderRouteTable } from "../../mock/render.ts";
 import { shutdownSignal, startMockServer } from "../../mock/serve.ts";
@@ -81,9 +81,13 @@ async function mockRoot(
     if (await isDirectory(path)) return { path };
     return {
       exit: EXIT.invalidSpec,
-      issue: issue("USAGE", `Folder ${given} does not exist`, {
-        fix: "Pass the folder that holds the endpoint files, e.g. `apispec mock api-docs`",
-      }),
+      issue: issue(
+        "USAGE",
+        `Folder ${given} ${await exists(path) ? "is a file" : "does not exist"}`,
+        {
+          fix: "Pass the folder that holds the endpoint files, e.g. `apispec mock api-docs`",
+        },
+      ),
     };
   }
   const path = await findCollectionRoot({ config: io.global.config }, io.ctx);
