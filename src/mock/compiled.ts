@@ -54,15 +54,13 @@ function compile(block: ResponseBlock): CompiledBlock {
   };
 }
 
-/** Headers and body for one request: the block's own, or filled in with `values`. */
-export function renderBlock(
+/** Headers and body of a templated block for one request, placeholders filled from `values`. */
+export function fillBlock(
   block: CompiledBlock,
-  values: () => Record<string, string>,
+  values: Record<string, string>,
 ): { headers: HeaderList; body: string } {
-  if (!block.templated) return { headers: block.headers, body: block.body };
-  const known = values();
-  const headers: HeaderList = block.headers.map(([n, v]) => [n, fillTemplate(v, known)]);
-  const body = fillTemplate(block.body, known);
+  const headers: HeaderList = block.headers.map(([n, v]) => [n, fillTemplate(v, values)]);
+  const body = fillTemplate(block.body, values);
   addContentType(headers, body);
   return { headers, body };
 }

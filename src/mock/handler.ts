@@ -5,7 +5,7 @@
  * function directly.
  */
 import type { EndpointSpec } from "../engine/model.ts";
-import { compileBlock, type CompiledBlock, type HeaderList, renderBlock } from "./compiled.ts";
+import { compileBlock, type CompiledBlock, fillBlock, type HeaderList } from "./compiled.ts";
 import { addCorsHeaders, corsHeaderList, isPreflight, preflightResponse } from "./cors.ts";
 import { methodNotAllowed, routeNotFound, undocumentedStatus, unservable } from "./problems.ts";
 import { pickResponseBlock, preferredStatus } from "./response.ts";
@@ -146,11 +146,9 @@ function serveBlock(
   preferred: number | undefined,
 ): Response {
   // Path parameters beat frontmatter vars; {{baseUrl}} is the mock itself.
-  const { headers, body } = renderBlock(block, () => ({
-    ...route.spec.vars,
-    baseUrl: facts.origin,
-    ...params,
-  }));
+  const { headers, body } = block.templated
+    ? fillBlock(block, { ...route.spec.vars, baseUrl: facts.origin, ...params })
+    : block;
   let list: HeaderList;
   if (headers === block.headers && facts.browserOrigin === null && preferred === undefined) {
     list = block.anonymousHeaders;

@@ -11,8 +11,9 @@ export interface RouteLike {
   path: string;
 }
 
+/** Results may be shared between lookups of the same path: treat them as read-only. */
 export type RouteLookup<T> =
-  | { kind: "found"; route: T; params: Record<string, string> }
+  | { kind: "found"; route: T; params: Readonly<Record<string, string>> }
   | { kind: "method-not-allowed"; allowed: string[] }
   | { kind: "not-found" };
 
@@ -45,6 +46,8 @@ interface Node<T> {
 }
 
 const PARAM_SEGMENT = /^:([A-Za-z_]\w*)$/;
+/** Paths whose parameter lookups are remembered; the memo starts over when it is full. */
+const MEMO_PATHS = 4096;
 
 const newNode = <T>(): Node<T> => ({ statics: new Map() });
 
@@ -86,7 +89,10 @@ function decodeSegment(segment: string): string {
  */
 export function buildRouteTable<T extends RouteLike>(routes: T[]): RouteTable<T> {
   const root = newNode<T>();
-  const exact = new Map<string, Map<string, T>>();
+  // Static routes, and parameter routes already looked up, by path then method:
+  // a repeated request costs two map lookups instead of a trie walk.
+  const exact = new Map<string, Map<string, RouteLookup<T>>>();
+  const memo = new Map<string, Map<string, RouteLookup<T>>>();
   const kept: T[] = [];
   const duplicates: DuplicateRoute<T>[] = [];
 
@@ -118,16 +124,16 @@ export function buildRouteTable<T extends RouteLike>(routes: T[]): RouteTable<T>
     if (names.length === 0) {
       let byMethod = exact.get(path);
       if (!byMethod) exact.set(path, byMethod = new Map());
-      byMethod.set(method, route);
+      byMethod.set(method, { kind: "found", route, params: {} });
     }
   }
 
   function lookup(method: string, rawPath: string): RouteLookup<T> {
     const path = normalizePath(rawPath);
     const verb = method.toUpperCase();
-    // Fast path: a static route is the most specific match there is.
-    const direct = exact.get(path)?.get(verb);
-    if (direct) return { kind: "found", route: direct, params: {} };
+    // A static route is the most specific match there is; a memo hit was looked up before.
+    const known = exact.get(path)?.get(verb) ?? memo.get(path)?.get(verb);
+    if (known) return known;
 
     const segments = segmentsOf(path).map(decodeSegment);
     const values: string[] = [];
@@ -137,7 +143,12 @@ export function buildRouteTable<T extends RouteLike>(routes: T[]): RouteTable<T>
     if (entry) {
       const params: Record<string, string> = {};
       for (let i = 0; i < entry.names.length; i++) params[entry.names[i]] = values[i];
-      return { kind: "found", route: entry.route, params };
+      const found: RouteLookup<T> = { kind: "found", route: entry.route, params };
+      if (memo.size >= MEMO_PATHS) memo.clear();
+      let byMethod = memo.get(path);
+      if (!byMethod) memo.set(path, byMethod = new Map());
+      byMethod.set(verb, found);
+      return found;
     }
     // A miss: is the path known under other methods (405) or not at all (404)?
     const candidates = matches(root, segments);

@@ -141,3 +141,16 @@ Deno.test("sortMethods() lists methods in Allow order, unknown ones last", () =>
     "TRACE",
   ]);
 });
+
+Deno.test("lookup() gives the same answers when it remembers paths, past the memo's size", () => {
+  const table = buildRouteTable([route("GET", "/users/:id"), route("PUT", "/users/:id")]);
+  for (let round = 0; round < 2; round++) {
+    for (let i = 0; i < 5000; i++) {
+      const found = table.lookup("GET", `/users/${i}`);
+      assertEquals(found.kind === "found" && found.params, { id: String(i) });
+    }
+    assertEquals(fileOf(table.lookup("PUT", "/users/7")), "PUT /users/:id");
+    assertEquals(fileOf(table.lookup("HEAD", "/users/7")), "GET /users/:id");
+    assertEquals(table.lookup("DELETE", "/users/7").kind, "method-not-allowed");
+  }
+});
