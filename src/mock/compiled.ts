@@ -30,6 +30,18 @@ const DROPPED_HEADERS =
   /^(content-length|transfer-encoding|connection|keep-alive|date|access-control-.*)$/i;
 
 const compiled = new WeakMap<ResponseBlock, CompiledBlock>();
+/**
+ * One array per distinct header list: most endpoints send the same few lists, and
+ * `new Response` converts a header list it has just seen faster than a new one.
+ */
+const headerLists = new Map<string, HeaderList>();
+
+function interned(list: HeaderList): HeaderList {
+  const key = JSON.stringify(list);
+  let found = headerLists.get(key);
+  if (!found) headerLists.set(key, found = list);
+  return found;
+}
 
 /** The compiled form of a block, made on first use and kept as long as the block is. */
 export function compileBlock(block: ResponseBlock): CompiledBlock {
@@ -50,7 +62,7 @@ function compile(block: ResponseBlock): CompiledBlock {
     headers,
     body: block.body,
     templated,
-    anonymousHeaders: [...headers, ["access-control-allow-origin", "*"]],
+    anonymousHeaders: interned([...headers, ["access-control-allow-origin", "*"]]),
   };
 }
 
