@@ -8,18 +8,33 @@ export async function readText(path: string): Promise<string> {
   return await Deno.readTextFile(path);
 }
 
+/** Reads a file without awaiting: cheaper when many small files are read in a row. */
+export function readTextSync(
+  path: string,
+): { ok: true; text: string } | { ok: false; error: Error } {
+  try {
+    return { ok: true, text: Deno.readTextFileSync(path) };
+  } catch (error) {
+    return { ok: false, error: error as Error };
+  }
+}
+
+// A stat is a few microseconds; the async op costs several times that on the main
+// thread, and batches stat every file they run.
+// deno-lint-ignore require-await
 export async function exists(path: string): Promise<boolean> {
   try {
-    await Deno.stat(path);
+    Deno.statSync(path);
     return true;
   } catch {
     return false;
   }
 }
 
+// deno-lint-ignore require-await
 export async function isDirectory(path: string): Promise<boolean> {
   try {
-    return (await Deno.stat(path)).isDirectory;
+    return Deno.statSync(path).isDirectory;
   } catch {
     return false;
   }
@@ -50,6 +65,45 @@ export async function createTextExclusive(path: string, text: string): Promise<b
   }
   await writeTextAtomic(path, text);
   return true;
+}
+
+/**
+ * Replaces a file the user owns (an agent's config): writes through a symlink
+ * to its target, so dotfile links survive, and keeps the file's permissions.
+ */
+export async function replaceTextAtomic(path: string, text: string): Promise<void> {
+  let target = path;
+  let mode: number | null = null;
+  try {
+    target = await Deno.realPath(path);
+    mode = (await Deno.stat(target)).mode;
+  } catch (error) {
+    if (!(error instanceof Deno.errors.NotFound)) throw error;
+  }
+  await writeTextAtomic(target, text);
+  if (mode !== null && Deno.build.os !== "windows") await Deno.chmod(target, mode & 0o7777);
+}
+
+/** Removes a file; false when it did not exist. */
+export async function removeFile(path: string): Promise<boolean> {
+  try {
+    await Deno.remove(path);
+    return true;
+  } catch (error) {
+    if (error instanceof Deno.errors.NotFound) return false;
+    throw error;
+  }
+}
+
+/** Removes a folder only when it is empty; true when it was removed. */
+export async function removeDirIfEmpty(path: string): Promise<boolean> {
+  try {
+    for await (const _ of Deno.readDir(path)) return false;
+    await Deno.remove(path);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 const SKIP_DIRS = new Set([
@@ -88,4 +142,9 @@ export async function listMarkdown(root: string): Promise<string[]> {
 
 export function toSlash(path: string): string {
   return SEPARATOR === "/" ? path : path.split(SEPARATOR).join("/");
+}
+
+/** Appends text to a file, creating it when missing (e.g. `$GITHUB_STEP_SUMMARY`). */
+export async function appendText(path: string, text: string): Promise<void> {
+  await Deno.writeTextFile(path, text, { append: true, create: true });
 }

@@ -46,7 +46,10 @@ export async function sendRequest(
 
 function describeFailure(error: unknown): NetworkFailure {
   const name = (error as Error)?.name ?? "";
-  const message = String((error as Error)?.message ?? error);
+  // Deno's fetch says only "fetch failed"; the reason (refused, dns, ...) is in `cause`.
+  const cause = (error as { cause?: unknown })?.cause;
+  const message = [error, cause].filter(Boolean).map((e) => String((e as Error)?.message ?? e))
+    .join(": ");
   if (name === "TimeoutError" || name === "AbortError") {
     return { kind: "timeout", message: "request timed out" };
   }
@@ -62,6 +65,6 @@ function describeFailure(error: unknown): NetworkFailure {
   }
   return {
     kind: "other",
-    message: message.replace(/^error sending request for url \([^)]*\):\s*/, ""),
+    message: message.replace(/^(fetch failed: )?error sending request for url \([^)]*\):\s*/, ""),
   };
 }

@@ -3,8 +3,11 @@
  * command. Parsing, help and shell completion are all generated from it, and
  * a command's module is imported only when it runs.
  */
+import { AGENT_IDS } from "../agents/registry.ts";
+import { SHELLS } from "./completion/shells.ts";
 import type { ArgDef, FlagDef, ParsedArgs } from "./args.ts";
 import type { CliIO } from "./io.ts";
+import { contextFlags } from "./commands/context_flags.ts";
 
 export interface CommandModule {
   run(args: ParsedArgs, io: CliIO): Promise<number>;
@@ -51,6 +54,19 @@ const strictAssertions: FlagDef = {
   description: "Failing assertions fail the run",
 };
 const outputFormats = ["console", "junit", "json", "markdown"] as const;
+const agent: FlagDef = {
+  name: "agent",
+  type: "enum",
+  values: AGENT_IDS,
+  description: "One agent instead of every detected one",
+};
+const consoleOrJson: FlagDef = {
+  name: "output",
+  type: "enum",
+  values: ["console", "json"],
+  default: "console",
+  description: "Output format",
+};
 
 export const COMMANDS: CommandDef[] = [
   {
@@ -105,6 +121,76 @@ export const COMMANDS: CommandDef[] = [
       strictAssertions,
     ],
     load: () => import("./commands/exec.ts"),
+  },
+  {
+    name: "flow",
+    summary: "Run a pipeline: chain endpoint files and pass captured values on",
+    args: [{ name: "pipeline", required: true, complete: "file" }],
+    flags: [
+      env,
+      {
+        name: "output",
+        type: "enum",
+        values: outputFormats,
+        default: "console",
+        description: "Output format",
+      },
+      vars,
+      {
+        name: "parallel",
+        type: "boolean",
+        description: "Run independent steps at once (a step still waits for the captures it uses)",
+      },
+      { name: "no-parallel", type: "boolean", description: "Run the steps one after another" },
+      dryRun,
+      { ...timeout, description: "Request timeout for every step" },
+      strictAssertions,
+    ],
+    conflicts: [["parallel", "no-parallel"]],
+    load: () => import("./commands/flow.ts"),
+  },
+  {
+    name: "diagnose",
+    summary: "Run an endpoint and explain the outcome: likely cause, next action, commands",
+    args: [{ name: "file", required: true, complete: "file" }],
+    flags: [
+      env,
+      {
+        name: "output",
+        type: "enum",
+        values: ["console", "json"],
+        default: "console",
+        description: "Output format",
+      },
+      vars,
+      timeout,
+      strictAssertions,
+    ],
+    load: () => import("./commands/diagnose.ts"),
+  },
+  {
+    name: "check",
+    summary: "Check the contracts of changed endpoint and flow files (for pull requests)",
+    args: [{ name: "dir", required: true, complete: "dir" }],
+    flags: [
+      {
+        name: "changed-from",
+        type: "string",
+        valueName: "ref",
+        description: "Git ref; check only files changed since its merge base, and flows using them",
+      },
+      {
+        name: "report",
+        type: "enum",
+        values: ["markdown", "github", "junit", "json"],
+        default: "markdown",
+        description: "Report format",
+      },
+      env,
+      vars,
+      strictAssertions,
+    ],
+    load: () => import("./commands/check.ts"),
   },
   {
     name: "request",
@@ -163,6 +249,59 @@ export const COMMANDS: CommandDef[] = [
     load: () => import("./commands/index_cmd.ts"),
   },
   {
+    name: "skills install",
+    summary: "Install the apispec skill (and slash commands) for detected coding agents",
+    args: [],
+    flags: [agent],
+    load: () => import("./commands/skills_install.ts"),
+  },
+  {
+    name: "skills list",
+    summary: "List coding agents, whether each is detected and its skill installed and current",
+    args: [],
+    flags: [consoleOrJson],
+    load: () => import("./commands/skills_list.ts"),
+  },
+  {
+    name: "skills uninstall",
+    summary: "Remove the skill files apispec installed",
+    args: [],
+    flags: [agent],
+    load: () => import("./commands/skills_uninstall.ts"),
+  },
+  {
+    name: "install mcp",
+    summary: "Add the apispec MCP server to detected coding agents' config files",
+    args: [],
+    flags: [agent],
+    load: () => import("./commands/install_mcp.ts"),
+  },
+  {
+    name: "doctor",
+    summary: "Check the collection, ignore entries, specs and agent setup; --fix mends them",
+    args: [],
+    flags: [
+      {
+        name: "fix",
+        type: "boolean",
+        description: "Add missing ignore entries and refresh stale skills, then check again",
+      },
+      consoleOrJson,
+    ],
+    load: () => import("./commands/doctor.ts"),
+  },
+  {
+    name: "completion",
+    summary: "Print the shell completion script",
+    args: [{
+      name: "shell",
+      required: true,
+      values: SHELLS,
+    }],
+    flags: [],
+    load: () => import("./commands/completion.ts"),
+  },
+  {
     name: "demo",
     summary: "Run the embedded demo collection against the embedded demo API",
     args: [],
@@ -176,6 +315,105 @@ export const COMMANDS: CommandDef[] = [
       },
     ],
     load: () => import("./commands/demo.ts"),
+  },
+  ...importCommands(),
+  {
+    name: "export openapi",
+    summary: "Write an OpenAPI 3.1 document from a collection's endpoint files",
+    args: [{ name: "dir", required: false, complete: "dir" }],
+    flags: [
+      {
+        name: "out",
+        type: "string",
+        valueName: "file",
+        description: "Write to this file (atomically) instead of stdout",
+        complete: "file",
+      },
+      { name: "json", type: "boolean", description: "JSON instead of YAML" },
+    ],
+    load: () => import("./commands/export_openapi.ts"),
+  },
+  {
+    name: "context",
+    summary:
+      "Print bounded API context for agents: targets, a flow, changed specs or the collection",
+    args: [{ name: "target", required: false, variadic: true, complete: "file" }],
+    flags: [
+      ...contextFlags({ tokenBudget: 600, maxFields: 8 }),
+      {
+        name: "output",
+        type: "enum",
+        values: ["markdown", "json"],
+        default: "markdown",
+        description: "Output format; json wraps the text with env, root, target and budget",
+      },
+    ],
+    load: () => import("./commands/context.ts"),
+  },
+  {
+    name: "agent pack",
+    summary: "Write the agent context pack (.apispec/agent-context.md)",
+    args: [{ name: "target", required: false, variadic: true, complete: "file" }],
+    flags: [
+      ...contextFlags({ tokenBudget: 1600, maxFields: 8 }),
+      {
+        name: "out",
+        type: "string",
+        valueName: "file",
+        description: "Where to write (default .apispec/agent-context.md at the project root)",
+        complete: "file",
+      },
+    ],
+    load: () => import("./commands/agent_pack.ts"),
+  },
+  {
+    name: "mcp",
+    summary: "Start the MCP tool server on stdio (for coding agents)",
+    args: [],
+    flags: [],
+    load: () => import("./commands/mcp.ts"),
+  },
+  {
+    name: "serve",
+    summary: "Start the local preview server with the web UI; watches files and refreshes browsers",
+    args: [{ name: "path", required: false, complete: "dir" }],
+    flags: [
+      {
+        name: "port",
+        type: "integer",
+        default: 8080,
+        valueName: "n",
+        description: "Port to listen on (0 picks a free one)",
+      },
+      {
+        name: "host",
+        type: "string",
+        default: "127.0.0.1",
+        valueName: "addr",
+        description: "Address to bind; 0.0.0.0 exposes the preview to the network",
+      },
+      env,
+      {
+        name: "mock",
+        type: "boolean",
+        description: "Send returns the expected response instead of sending the request",
+      },
+    ],
+    load: () => import("./commands/serve.ts"),
+  },
+  {
+    name: "desktop",
+    summary: "Open the preview UI in an app window (the preview server runs in-process)",
+    args: [{ name: "path", required: false, complete: "dir" }],
+    flags: [
+      env,
+      {
+        name: "mock",
+        type: "boolean",
+        description: "Send returns the expected response instead of sending the request",
+      },
+    ],
+    load: () => import("./commands/desktop.ts"),
   },
   {
     name: "mock",
@@ -219,6 +457,73 @@ export const COMMANDS: CommandDef[] = [
     load: () => import("./commands/version.ts"),
   },
 ];
+
+/** `import <kind>` commands: each takes its input, writes endpoint files and reports them. */
+function importCommands(): CommandDef[] {
+  const output: FlagDef = {
+    name: "output",
+    type: "enum",
+    values: ["console", "json"],
+    default: "console",
+    description: "Output format of the report",
+  };
+  const fileImporter = (
+    kind: "openapi" | "hostedclient" | "desktopclient" | "collection" | "http",
+    summary: string,
+    arg: string,
+  ): CommandDef => ({
+    name: `import ${kind}`,
+    summary,
+    args: [{ name: arg, required: true, complete: kind === "collection" ? "dir" : "file" }],
+    flags: [output],
+    load: () => import("./commands/import.ts").then((m) => m.importer(kind)),
+  });
+  return [
+    fileImporter("openapi", "Import an OpenAPI 3.0/3.1 document (YAML or JSON)", "file"),
+    fileImporter("hostedclient", "Import a Postman collection export (v2.1 or v2.0 JSON)", "file"),
+    fileImporter("desktopclient", "Import an Insomnia export (v4 JSON/YAML, or v5 YAML)", "file"),
+    fileImporter("collection", "Import a Bruno collection folder (.bru files)", "dir"),
+    fileImporter("http", "Import a .http request file (JetBrains / VS Code REST Client)", "file"),
+    {
+      name: "import curl",
+      summary: "Import one cURL command from stdin or --file",
+      args: [],
+      flags: [
+        {
+          name: "file",
+          type: "string",
+          valueName: "path",
+          description: "Read the command from this file instead of stdin",
+          complete: "file",
+        },
+        output,
+      ],
+      load: () => import("./commands/import_curl.ts"),
+    },
+    {
+      name: "import project",
+      summary:
+        "Discover a project's API: --url, an OpenAPI file, a running dev server, or routes in the source",
+      args: [{ name: "path", required: false, complete: "dir" }],
+      flags: [
+        {
+          name: "port",
+          type: "integer",
+          valueName: "n",
+          description: "Probe the dev server on this port (default: common ports)",
+        },
+        {
+          name: "url",
+          type: "string",
+          valueName: "url",
+          description: "URL of the OpenAPI document to import",
+        },
+        output,
+      ],
+      load: () => import("./commands/import_project.ts"),
+    },
+  ];
+}
 
 /** Finds the command named by the leading words of `words` (longest match first). */
 export function findCommand(words: string[]): { command?: CommandDef; consumed: number } {

@@ -12,7 +12,8 @@ function flagUsage(flag: FlagDef): string {
 
 function table(rows: [string, string][]): string[] {
   const width = Math.min(34, Math.max(...rows.map(([a]) => a.length)) + 2);
-  return rows.map(([a, b]) => `  ${a.padEnd(width)}${b}`);
+  // A name longer than the column keeps two spaces before its description.
+  return rows.map(([a, b]) => `  ${a.length >= width ? `${a}  ` : a.padEnd(width)}${b}`);
 }
 
 export function mainHelp(): string {
@@ -31,6 +32,20 @@ export function mainHelp(): string {
   ].join("\n");
 }
 
+/** Help for a group word (`skills`, `import`): its subcommands; undefined when `word` is not a group. */
+export function groupHelp(word: string): string | undefined {
+  const children = COMMANDS.filter((c) => c.name.startsWith(`${word} `));
+  if (word === "" || children.length === 0) return undefined;
+  return [
+    `Usage: apispec ${word} <command> [options]`,
+    "",
+    "Commands:",
+    ...table(children.map((c) => [c.name, c.summary])),
+    "",
+    `Run \`apispec ${word} <command> --help\` for a command's options.`,
+  ].join("\n");
+}
+
 export function commandHelp(command: CommandDef): string {
   const args = command.args.map((
     a,
@@ -41,8 +56,8 @@ export function commandHelp(command: CommandDef): string {
   const lines = [
     command.summary,
     "",
-    `Usage: apispec ${command.name} ${args.join(" ")}${command.flags.length ? " [options]" : ""}`
-      .trimEnd(),
+    ["Usage: apispec", command.name, ...args, ...(command.flags.length ? ["[options]"] : [])]
+      .join(" "),
   ];
   if (command.flags.length) {
     lines.push(

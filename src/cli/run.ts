@@ -7,7 +7,8 @@ import { EXIT } from "../engine/issue.ts";
 import { renderIssues } from "../engine/render/issue.ts";
 import { closest, GLOBAL_FLAGS, parseArgs } from "./args.ts";
 import { COMMANDS, findCommand } from "./commands.ts";
-import { commandHelp, mainHelp } from "./help.ts";
+import { commandHelp, groupHelp, mainHelp } from "./help.ts";
+import { VERSION } from "../version.ts";
 import { type CliIO, type GlobalOptions, systemIO } from "./io.ts";
 
 /** Global flags that take a value, so their value is not read as a command word. */
@@ -40,13 +41,25 @@ export async function runCli(
   if (!command) {
     const io = fallbackIO();
     const word = wordsOnly[0];
-    if (!word || word === "help") {
-      const target = word === "help" ? findCommand(wordsOnly.slice(1, 3)).command : undefined;
-      io.out(target ? commandHelp(target) : mainHelp());
+    if (before.includes("--version") || before.includes("-V")) {
+      io.out(`apispec ${VERSION}`);
       return EXIT.passed;
     }
-    if (before.includes("--version")) {
+    if (!word || word === "help") {
+      const target = word === "help" ? findCommand(wordsOnly.slice(1, 3)).command : undefined;
+      const group = word === "help" && !target ? groupHelp(wordsOnly[1] ?? "") : undefined;
+      io.out(target ? commandHelp(target) : group ?? mainHelp());
       return EXIT.passed;
+    }
+    // A group word alone (`apispec skills`): list its subcommands.
+    const group = groupHelp(word);
+    if (group !== undefined) {
+      if (words.includes("--help") || words.includes("-h")) {
+        io.out(group);
+        return EXIT.passed;
+      }
+      io.err(`error[USAGE]: "${word}" needs a subcommand\n\n${group}`);
+      return EXIT.invalidSpec;
     }
     const near = closest(word, COMMANDS.map((c) => c.name.split(" ")[0]));
     io.err(

@@ -49,6 +49,9 @@ export const DEMO_RUN_ORDER = [
   "apis/echo/post-echo.md",
 ];
 
+/** The flow the demo runs after the endpoints. */
+export const DEMO_FLOW = "flows/user-onboarding.md";
+
 /** Writes the collection under `<dir>/api-docs`, pointing the dev environment at `baseUrl`. */
 export async function writeDemoCollection(dir: string, baseUrl: string): Promise<string> {
   const root = `${dir}/api-docs`;

@@ -89,7 +89,11 @@ export function exitCodeForCode(code: IssueCode): ExitCode {
  * ```
  */
 export function exitCodeFor(issues: Issue[]): ExitCode {
-  const codes = errorsOf(issues).map((i) => exitCodeForCode(i.code));
+  return worstExitCode(errorsOf(issues).map((i) => exitCodeForCode(i.code)));
+}
+
+/** The exit code that outranks the others (5, 3, 2, 4, 1), or 0 when there are none. */
+export function worstExitCode(codes: number[]): ExitCode {
   const rank: ExitCode[] = [
     EXIT.secretDetected,
     EXIT.engineError,

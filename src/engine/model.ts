@@ -185,6 +185,17 @@ export type ErrorType =
   | "VALIDATION_ERROR"
   | "UNSUPPORTED_PROTOCOL";
 
+/** Every `error_type`, in SPEC.md's order. */
+export const ERROR_TYPES: readonly ErrorType[] = [
+  "CONTRACT_MISMATCH",
+  "VAR_MISSING",
+  "AUTH_FAILED",
+  "NETWORK_ERROR",
+  "SPEC_PARSE_ERROR",
+  "VALIDATION_ERROR",
+  "UNSUPPORTED_PROTOCOL",
+];
+
 /** The compact execution record of SPEC.md ("Other records"). Wire names are SPEC's. */
 export interface ExecRecord {
   passed: boolean;
@@ -205,4 +216,32 @@ export interface VariableReportEntry {
   resolved: boolean;
   source?: string;
   hint?: string;
+}
+
+/** One run of an endpoint, as kept in its history file (SPEC.md "History entry"). */
+export interface HistoryEntry {
+  /** ISO 8601 UTC. */
+  timestamp: string;
+  passed: boolean;
+  status: number;
+  duration_ms: number;
+  error_type: ErrorType | null;
+}
+
+export type HistoryTrend = "stable" | "improving" | "regressing";
+
+/** One flow step's result: SPEC.md's step record, plus `skipped`, timing and a hint. */
+export interface StepRecord {
+  name: string;
+  endpoint: string;
+  passed: boolean;
+  status: number;
+  error_type: ErrorType | null;
+  /** Not run: an earlier failure stopped the flow, a dependency failed, or the environment is excluded. */
+  skipped?: boolean;
+  duration_ms: number;
+  /** Why the step failed or was skipped. */
+  hint?: string;
+  /** The full execution record, with `verbose`. */
+  record?: ExecRecord;
 }

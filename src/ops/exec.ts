@@ -22,7 +22,8 @@ import { isRetryable, retryDelay } from "../engine/retry.ts";
 import { maskRecord, maskRequest, maskResponse } from "../engine/secrets/mask.ts";
 import { scanSecrets } from "../engine/secrets/scan.ts";
 import { headerValue } from "../engine/compare/headers.ts";
-import { readText } from "../adapters/fs.ts";
+import { resolve } from "node:path";
+import { readTextSync } from "../adapters/fs.ts";
 import { sendRequest } from "../adapters/http.ts";
 import type { OpsContext } from "../adapters/system.ts";
 import {
@@ -35,6 +36,7 @@ import {
   resolveUserPath,
   selectEnv,
 } from "./load.ts";
+import { appendHistory, historyEntry, type HistorySink } from "./history.ts";
 
 export interface LoadedEndpoint {
   path: string;
@@ -47,10 +49,9 @@ export interface LoadedEndpoint {
 /** Reads, secret-scans and parses an endpoint file. */
 export async function loadEndpoint(path: string, ctx: OpsContext): Promise<LoadedEndpoint> {
   const file = displayPath(path, ctx.cwd);
-  let text: string;
-  try {
-    text = await readText(path);
-  } catch (error) {
+  const read = readTextSync(path);
+  if (!read.ok) {
+    const error = read.error;
     const missing = error instanceof Deno.errors.NotFound;
     return {
       path,
@@ -71,6 +72,7 @@ export async function loadEndpoint(path: string, ctx: OpsContext): Promise<Loade
       ],
     };
   }
+  const text = read.text;
   const secrets = scanSecrets(text, file);
   const { spec, issues } = parseEndpoint(text, file);
   if (spec?.schema) {
@@ -82,6 +84,17 @@ export async function loadEndpoint(path: string, ctx: OpsContext): Promise<Loade
   return { path, file, text, spec, issues: [...secrets, ...issues] };
 }
 
+/**
+ * Why an endpoint does not run in an environment its `env:` list leaves out;
+ * undefined when it does. `exec` refuses such a run; flows, batches and
+ * `check` report the endpoint as skipped.
+ */
+export function envExclusion(spec: EndpointSpec, env: string): string | undefined {
+  return spec.env.length > 0 && !spec.env.includes(env)
+    ? `${spec.file} is valid only in ${spec.env.join(", ")}, not "${env}"`
+    : undefined;
+}
+
 export interface RunOptions {
   env: string;
   layers: VarLayer[];
@@ -89,7 +102,16 @@ export interface RunOptions {
   strictAssertions: boolean;
   dryRun: boolean;
   verbose: boolean;
+  /** Absolute path of the endpoint file, for its history; defaults to `spec.file` from the working folder. */
+  specPath?: string;
+  /** Where the run is recorded; default: appended to the spec's history file at once. */
+  history?: HistorySink;
+  /** Limits the requests in flight across runs (batches); each attempt passes through it. */
+  gate?: Gate;
 }
+
+/** Runs `send` when a slot is free; batches bound the requests in flight with one. */
+export type Gate = <T>(send: () => Promise<T>) => Promise<T>;
 
 export interface EndpointRun {
   record: ExecRecord;
@@ -99,6 +121,8 @@ export interface EndpointRun {
   request?: ResolvedRequest;
   /** Unmasked: flows capture values from it. Never print it. */
   rawResponse?: HttpResponse;
+  /** Why no response came back, when none did. */
+  failure?: NetworkFailure;
   secrets: string[];
   exitCode: ExitCode;
 }
@@ -127,7 +151,7 @@ export async function runEndpoint(
       fix: "Only protocol http runs; keep ws and sse files as documentation",
     })]);
   }
-  if (spec.env.length > 0 && !spec.env.includes(options.env)) {
+  if (envExclusion(spec, options.env)) {
     return fail([
       issue(
         "VALIDATION_ERROR",
@@ -188,7 +212,9 @@ export async function runEndpoint(
   let failure: NetworkFailure | undefined;
   let duration = 0;
   for (let attempt = 0;; attempt++) {
-    const sent = await sendRequest(request, timeoutMs);
+    const sent = options.gate
+      ? await options.gate(() => sendRequest(request, timeoutMs))
+      : await sendRequest(request, timeoutMs);
     response = sent.response;
     failure = sent.failure;
     duration = sent.durationMs;
@@ -241,12 +267,19 @@ export async function runEndpoint(
     : verdict.error_type === "NETWORK_ERROR"
     ? EXIT.networkError
     : EXIT.testFailed;
+  // Every real execution, from every surface, lands in the spec's history.
+  const specPath = options.specPath ?? resolve(ctx.cwd, spec.file);
+  const entry = historyEntry(record, ctx.clock.now());
+  const historyProblem = options.history
+    ? options.history(specPath, entry)
+    : appendHistory(collection, [{ specPath, entry }]);
   return {
     record: maskRecord(record, built.secrets),
-    issues: built.issues,
+    issues: historyProblem ? [...built.issues, historyProblem] : built.issues,
     variables: built.variables,
     request: masked,
     rawResponse: response,
+    failure,
     secrets: built.secrets,
     exitCode,
   };
@@ -262,6 +295,10 @@ export interface ExecInput extends Omit<LayerInputs, "frontmatter"> {
   strictAssertions?: boolean;
   verbose?: boolean;
   config?: string;
+  /** Where the run is recorded; default: appended to the spec's history file at once. */
+  history?: HistorySink;
+  /** Limits the requests in flight across runs (batches). */
+  gate?: Gate;
 }
 
 export interface ExecResult extends EndpointRun {
@@ -280,9 +317,19 @@ export const OS_PREFIXES = { cli: ["APISPEC_"], tool: ["APISPEC_", "ALTSPEC_"] }
 /** The whole `exec`: from a path to a masked result and an exit code. */
 export async function execSpec(input: ExecInput, ctx: OpsContext): Promise<ExecResult> {
   const path = await resolveUserPath(input.file, ctx, input.config);
-  const loaded = await loadEndpoint(path, ctx);
   const root = await findCollectionRoot({ config: input.config, near: path }, ctx);
   const collection = await loadCollection(root, ctx, input.config);
+  return await execInCollection(input, path, collection, ctx);
+}
+
+/** `execSpec` for an endpoint file (absolute `path`) of a collection already loaded; batches load each collection once. */
+export async function execInCollection(
+  input: ExecInput,
+  path: string,
+  collection: Collection,
+  ctx: OpsContext,
+): Promise<ExecResult> {
+  const loaded = await loadEndpoint(path, ctx);
   const sources = new Map(collection.sources);
   if (loaded.text !== undefined) sources.set(loaded.file, loaded.text);
   const early = (issues: Issue[], env: string): ExecResult => ({
@@ -323,10 +370,13 @@ export async function execSpec(input: ExecInput, ctx: OpsContext): Promise<ExecR
   const run = await runEndpoint(spec, collection, {
     env,
     layers,
+    specPath: path,
     timeoutMs: input.timeoutMs,
     strictAssertions: input.strictAssertions ?? false,
     dryRun: input.dryRun ?? false,
     verbose: input.verbose ?? false,
+    history: input.history,
+    gate: input.gate,
   }, ctx);
   return {
     ...run,

@@ -24,13 +24,21 @@ export interface IndexResult {
 }
 
 /** Reads every endpoint and flow of a collection for listing. */
-export async function scanCollection(root: string): Promise<Omit<IndexResult, "file" | "issues">> {
+export async function scanCollection(
+  root: string,
+  known: Map<string, IndexEntry> = new Map(),
+): Promise<Omit<IndexResult, "file" | "issues">> {
   const endpoints: IndexEntry[] = [];
   const flows: IndexFlow[] = [];
   const skipped: string[] = [];
   for (const rel of await listMarkdown(root)) {
     const kind = kindOf(rel);
     if (kind !== "endpoint" && kind !== "flow") continue;
+    const entry = known.get(rel);
+    if (entry) {
+      endpoints.push(entry);
+      continue;
+    }
     const text = await readText(join(root, rel));
     if (kind === "flow") {
       const { flow } = parseFlow(text, rel);
@@ -59,14 +67,23 @@ export async function scanCollection(root: string): Promise<Omit<IndexResult, "f
   return { endpoints, flows, skipped };
 }
 
-export async function writeIndex(root: string, ctx: OpsContext): Promise<IndexResult> {
+/**
+ * Writes the index. `known` holds entries for files the caller has just
+ * written and checked (an import of a thousand endpoints), so they are not
+ * parsed again.
+ */
+export async function writeIndex(
+  root: string,
+  ctx: OpsContext,
+  known?: Map<string, IndexEntry>,
+): Promise<IndexResult> {
   const file = join(root, "README.md");
   const issues: Issue[] = [];
   let name = "API";
   try {
     name = parseProject(await readText(join(root, "project.md")), "project.md").config.name;
   } catch { /* no project file: a generic title */ }
-  const scanned = await scanCollection(root);
+  const scanned = await scanCollection(root, known);
   for (const rel of scanned.skipped) {
     issues.push({
       ...issue("SPEC_PARSE_ERROR", `${rel} does not parse and is left out of the index`, {

@@ -19,6 +19,8 @@ export interface InitInput {
 
 export interface InitResult {
   created: string[];
+  /** What the project import found and wrote (endpoint files), when it found an API. */
+  imported?: { source: string; from?: string; written: string[]; skipped: string[] };
   ignored: string[];
   issues: Issue[];
   exitCode: ExitCode;
@@ -28,7 +30,8 @@ export interface InitResult {
 export const PROJECT_IGNORES = [".env.local", ".apispec/history/"];
 export const COLLECTION_IGNORES = ["/_shared/env.md"];
 
-function projectFile(name: string): string {
+/** The project config of a new collection; importers write it too. */
+export function projectFile(name: string): string {
   return `---
 name: ${JSON.stringify(name)}
 version: 1
@@ -84,6 +87,21 @@ export async function ensureIgnored(file: string, entries: string[]): Promise<st
   return missing;
 }
 
+/** "Then runs a project import": whatever discovery finds goes into the new collection. */
+async function importProject(base: string, ctx: OpsContext): Promise<InitResult["imported"]> {
+  const { discoverProject } = await import("./discover.ts");
+  const discovery = await discoverProject({ dir: base }, ctx);
+  if (!discovery.source || !discovery.outcome.ok) return undefined;
+  const { writeConversion } = await import("./import.ts");
+  const report = await writeConversion(discovery.outcome.conversion, ctx, { projectDir: base });
+  return {
+    source: discovery.source,
+    from: discovery.from,
+    written: report.written,
+    skipped: report.skipped,
+  };
+}
+
 export async function initProject(input: InitInput, ctx: OpsContext): Promise<InitResult> {
   const base = input.dir ?? ctx.cwd;
   const root = join(base, COLLECTION_DIR);
@@ -115,9 +133,11 @@ export async function initProject(input: InitInput, ctx: OpsContext): Promise<In
         `${COLLECTION_DIR}/.gitignore: ${e}`
       ),
     ];
+    const imported = await importProject(base, ctx);
     const index = await writeIndex(root, ctx);
     return {
       created: [...files.map(([path]) => displayPath(path, ctx.cwd)), index.file],
+      ...(imported ? { imported } : {}),
       ignored,
       issues: index.issues,
       exitCode: EXIT.passed,

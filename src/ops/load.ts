@@ -3,7 +3,7 @@
  * it: the project config, both environment files and `.env.local`, each
  * secret-scanned before anything is sent.
  */
-import { basename, dirname, isAbsolute, join, relative, resolve } from "node:path";
+import { basename, dirname, isAbsolute, join, relative, resolve, sep as SEP } from "node:path";
 import { type Issue, issue } from "../engine/issue.ts";
 import { DEFAULT_PROJECT, type EnvFile, type ProjectConfig } from "../engine/model.ts";
 import { parseDotenv } from "../engine/parse/dotenv.ts";
@@ -41,6 +41,11 @@ export interface Collection {
 
 /** A path for messages: relative to the working folder when inside it. */
 export function displayPath(path: string, cwd: string): string {
+  // The common case without path.relative, which batches would call for every file.
+  const prefix = cwd.endsWith(SEP) ? cwd : cwd + SEP;
+  if (path.startsWith(prefix) && !path.includes(`${SEP}.`)) {
+    return toSlash(path.slice(prefix.length));
+  }
   const rel = relative(cwd, path);
   return rel && !rel.startsWith("..") && !isAbsolute(rel) ? toSlash(rel) : toSlash(path);
 }

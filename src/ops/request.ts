@@ -8,10 +8,11 @@ import { basename, dirname, join, resolve } from "node:path";
 import { EXIT, type ExitCode, exitCodeFor, type Issue, issue } from "../engine/issue.ts";
 import type { EndpointSpec, HttpMethod, HttpResponse, ResolvedRequest } from "../engine/model.ts";
 import { buildExchange } from "../engine/resolve/build.ts";
-import { CLI_ORDER, SECRET_NAME } from "../engine/resolve/layers.ts";
+import { CLI_ORDER } from "../engine/resolve/layers.ts";
 import { headerValue } from "../engine/compare/headers.ts";
 import { tryJson } from "../engine/compare/json_path.ts";
 import { type EndpointDraft, renderSpec, specFileName } from "../engine/render/spec_md.ts";
+import { redactJson } from "../engine/render/expected_block.ts";
 import { isSecretHeader, maskRequest, maskResponse } from "../engine/secrets/mask.ts";
 import { scanSecrets } from "../engine/secrets/scan.ts";
 import { parseEndpoint } from "../engine/parse/spec.ts";
@@ -195,19 +196,6 @@ function safeHeaders(headers: { name: string; value: string }[]): [string, strin
     );
     return [name, `{{${variable}}}`];
   });
-}
-
-/** JSON values under secret-named keys become "****" so the expected body holds no credential. */
-function redactJson(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(redactJson);
-  if (value && typeof value === "object") {
-    return Object.fromEntries(
-      Object.entries(value).map((
-        [k, v],
-      ) => [k, SECRET_NAME.test(k) && typeof v === "string" ? "****" : redactJson(v)]),
-    );
-  }
-  return value;
 }
 
 async function saveSpec(

@@ -60,3 +60,17 @@ export function closedPort(): number {
   listener.close();
   return port;
 }
+
+/**
+ * Waits for `event` at most `ms`; true when the time ran out. Test APIs hold a
+ * request with it until another one arrives, so only overlapping requests pass.
+ */
+export async function timedOut(event: Promise<unknown>, ms = 5000): Promise<boolean> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<boolean>((resolve) => timer = setTimeout(() => resolve(true), ms));
+  try {
+    return await Promise.race([event.then(() => false), late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}

@@ -47,7 +47,8 @@ export async function startMock(
   let out = "";
   let err = "";
   const collect = async (stream: ReadableStream<Uint8Array>, add: (text: string) => void) => {
-    for await (const text of stream.pipeThrough(new TextDecoderStream())) add(text);
+    const decoder = new TextDecoder();
+    for await (const chunk of stream) add(decoder.decode(chunk, { stream: true }));
   };
   const reading = Promise.all([
     collect(child.stdout, (t) => out += t),

@@ -1,12 +1,14 @@
 /**
  * `apispec demo`: writes the embedded demo collection to a folder, starts the
  * embedded demo API on a free loopback port, and runs every endpoint against
- * it, printing each result.
+ * it, then the onboarding flow, printing each result.
  */
 import { renderExec } from "../../engine/render/exec.ts";
 import { execSpec } from "../../ops/exec.ts";
 import { startDemoApi } from "../../demo/api.ts";
-import { DEMO_RUN_ORDER, writeDemoCollection } from "../../demo/collection.ts";
+import { DEMO_FLOW, DEMO_RUN_ORDER, writeDemoCollection } from "../../demo/collection.ts";
+import { renderFlowHeader, renderFlowStep, renderFlowSummary } from "../../engine/render/flow.ts";
+import { runFlow } from "../../ops/flow.ts";
 import type { ParsedArgs } from "../args.ts";
 import type { CliIO } from "../io.ts";
 import { printIssues } from "../output.ts";
@@ -44,8 +46,21 @@ export async function run(args: ParsedArgs, io: CliIO): Promise<number> {
       );
       if (result.record.passed) passed++;
     }
-    const failed = DEMO_RUN_ORDER.length - passed;
-    const summary = `${passed} passed, ${failed} failed`;
+    // Then the flow: create a user, read it back through the captured id, delete it.
+    const view = { verbose: io.global.verbose, strictAssertions: false, dryRun: false };
+    const flow = await runFlow(
+      { file: `api-docs/${DEMO_FLOW}`, verbose: io.global.verbose },
+      ctx,
+      (step, detail) => io.out(renderFlowStep(step, detail, view, paint)),
+      (header) => io.out(renderFlowHeader(header, paint)),
+    );
+    printIssues(flow.issues, io, flow.sources);
+    io.out(renderFlowSummary(flow, paint) + "\n");
+    const total = DEMO_RUN_ORDER.length + 1;
+    if (flow.passed) passed++;
+    const failed = total - passed;
+    const summary =
+      `${passed} passed, ${failed} failed (${DEMO_RUN_ORDER.length} endpoints, 1 flow)`;
     io.out(
       failed === 0
         ? paint.green(paint.bold(`✓ ${summary}`))

@@ -3,21 +3,17 @@ import { EXIT } from "../../engine/issue.ts";
 import { renderExec } from "../../engine/render/exec.ts";
 import { renderJunit } from "../../engine/render/junit.ts";
 import { renderMarkdownReport } from "../../engine/render/markdown.ts";
-import { recordDetails, type ReportCase } from "../../engine/render/report.ts";
+import { endpointCase, type ReportCase } from "../../engine/render/report.ts";
 import { type ExecResult, execSpec } from "../../ops/exec.ts";
-import { type ParsedArgs, parseVars } from "../args.ts";
-import { confirmProduction } from "../confirm.ts";
+import type { ParsedArgs } from "../args.ts";
 import type { CliIO } from "../io.ts";
+import { runSetup } from "../run_setup.ts";
 import { printIssues, printJson } from "../output.ts";
 
 export async function run(args: ParsedArgs, io: CliIO): Promise<number> {
-  const { vars, issues } = parseVars(args.flags.var as string[] | undefined);
-  const env = args.flags.env as string | undefined;
-  const refused = await confirmProduction(env, io);
-  if (issues.length > 0 || refused) {
-    printIssues(refused ? [...issues, refused] : issues, io);
-    return EXIT.invalidSpec;
-  }
+  const setup = await runSetup(args, io);
+  if (!setup) return EXIT.invalidSpec;
+  const { vars, env } = setup;
   const result = await execSpec({
     file: args.positionals[0],
     env,
@@ -73,19 +69,5 @@ function consoleView(result: ExecResult, io: CliIO, strictAssertions: boolean): 
 }
 
 export function reportCase(result: ExecResult): ReportCase {
-  const { record, spec } = result;
-  return {
-    name: spec?.title ?? result.file,
-    group: spec?.resource ?? "apispec",
-    file: result.file,
-    line: spec?.request.line,
-    method: result.request?.method ?? spec?.method,
-    url: result.request?.url,
-    passed: record.passed,
-    status: record.status,
-    duration_ms: record.duration_ms,
-    error_type: record.error_type,
-    hint: record.hint,
-    details: recordDetails(record),
-  };
+  return endpointCase(result);
 }

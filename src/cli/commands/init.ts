@@ -27,6 +27,12 @@ export async function run(args: ParsedArgs, io: CliIO): Promise<number> {
   if (result.exitCode !== 0) return result.exitCode;
   for (const file of result.created) io.out(`${io.paint.green("created")}  ${file}`);
   for (const entry of result.ignored) io.out(`${io.paint.green("ignored")}  ${entry}`);
+  if (result.imported) {
+    io.out(
+      `\nImported ${result.imported.written.length} endpoint(s) from ${result.imported.source}`,
+    );
+    for (const file of result.imported.written) io.out(`${io.paint.green("wrote")}    ${file}`);
+  }
   io.out(
     `\nNext: add endpoint files under api-docs/apis/<resource>/, or save one with\n  apispec request GET ${
       devUrl ?? DEFAULT_DEV_URL

@@ -11,19 +11,15 @@ import {
   renderResponse,
 } from "../../engine/render/exec.ts";
 import { sendAdHoc } from "../../ops/request.ts";
-import { type ParsedArgs, parseVars } from "../args.ts";
-import { confirmProduction } from "../confirm.ts";
+import type { ParsedArgs } from "../args.ts";
 import type { CliIO } from "../io.ts";
+import { runSetup } from "../run_setup.ts";
 import { printIssues, printJson } from "../output.ts";
 
 export async function run(args: ParsedArgs, io: CliIO): Promise<number> {
-  const { vars, issues } = parseVars(args.flags.var as string[] | undefined);
-  const env = args.flags.env as string | undefined;
-  const refused = await confirmProduction(env, io);
-  if (issues.length > 0 || refused) {
-    printIssues(refused ? [...issues, refused] : issues, io);
-    return EXIT.invalidSpec;
-  }
+  const setup = await runSetup(args, io);
+  if (!setup) return EXIT.invalidSpec;
+  const { vars, env } = setup;
   const result = await sendAdHoc({
     method: args.positionals[0] as HttpMethod,
     url: args.positionals[1],

@@ -7,22 +7,32 @@ import type { AssertionResult, AssertionRule, HttpResponse } from "../model.ts";
 import { regexFromOperand } from "../parse/assertion.ts";
 import { parseYaml } from "../parse/yaml.ts";
 import { headerValue } from "./headers.ts";
-import { getPath, jsonEqual, parseSegments, preview, tryJson } from "./json_path.ts";
+import { getPath, jsonEqual, parseSegments, preview, responseJson, tryJson } from "./json_path.ts";
+
+/** The response with its body parsed once, shared by every rule. */
+interface ParsedResponse {
+  response: HttpResponse;
+  body: unknown;
+}
+
+function parseResponse(response: HttpResponse): ParsedResponse {
+  const json = responseJson(response);
+  return { response, body: json.ok ? json.value : response.body };
+}
 
 /** Selects the value a rule path names: `status`, `headers.<name>`, `body`, `body.<field>...`. */
 export function selectValue(
   path: string,
-  response: HttpResponse,
+  response: HttpResponse | ParsedResponse,
 ): { found: boolean; value?: unknown } {
-  if (path === "status") return { found: true, value: response.status };
+  const parsed = "response" in response ? response : parseResponse(response);
+  if (path === "status") return { found: true, value: parsed.response.status };
   if (path.startsWith("headers.")) {
-    const value = headerValue(response.headers, path.slice("headers.".length));
+    const value = headerValue(parsed.response.headers, path.slice("headers.".length));
     return value === undefined ? { found: false } : { found: true, value };
   }
-  const json = tryJson(response.body);
-  const body = json.ok ? json.value : response.body;
-  if (path === "body") return { found: response.body !== "", value: body };
-  return getPath(body, parseSegments(path.slice("body".length)));
+  if (path === "body") return { found: parsed.response.body !== "", value: parsed.body };
+  return getPath(parsed.body, parseSegments(path.slice("body".length)));
 }
 
 /** The operand as a JSON value when it parses as one, else as text without surrounding quotes. */
@@ -48,7 +58,10 @@ function same(actual: unknown, operand: unknown): boolean {
  * evaluateAssertion({ source: "body.id: exists", path: "body.id", operator: "exists", operand: "", line: 1 }, response).passed; // true
  * ```
  */
-export function evaluateAssertion(rule: AssertionRule, response: HttpResponse): AssertionResult {
+export function evaluateAssertion(
+  rule: AssertionRule,
+  response: HttpResponse | ParsedResponse,
+): AssertionResult {
   const { found, value } = selectValue(rule.path, response);
   const result = (passed: boolean, message: string) => ({ rule: rule.source, passed, message });
   const got = found ? preview(value) : "missing";

@@ -5,7 +5,7 @@
 import type { Diff, HttpResponse, MatchMode, ResponseBlock } from "../model.ts";
 import { compareShape, compareStrict, compareText, ignoreMatcher, summarise } from "./body.ts";
 import { compareHeaders } from "./headers.ts";
-import { tryJson } from "./json_path.ts";
+import { responseJson, tryJson } from "./json_path.ts";
 
 export interface CompareOptions {
   match: MatchMode;
@@ -34,7 +34,7 @@ export function compareResponse(
     ? null
     : `expected ${expected.status}, got ${actual.status}`;
   const headers = compareHeaders(expected.headers, actual.headers, options.match, ignored);
-  const body = summarise(compareBodies(expected.body, actual.body, options, ignored));
+  const body = summarise(compareBodies(expected.body, actual, options, ignored));
   return {
     passed: status === null && headers.length === 0 && body === null,
     status,
@@ -45,12 +45,13 @@ export function compareResponse(
 
 function compareBodies(
   expected: string,
-  actual: string,
+  response: HttpResponse,
   options: CompareOptions,
   ignored: (path: string) => boolean,
 ): string[] {
+  const actual = response.body;
   if (options.match === "schema") {
-    const json = tryJson(actual);
+    const json = responseJson(response);
     if (!json.ok) {
       return ["body: expected JSON to validate against ## Schema, got " + describeText(actual)];
     }
@@ -62,7 +63,7 @@ function compareBodies(
   // An expected block without a body documents no body contract.
   if (expected.trim() === "") return [];
   const want = tryJson(expected);
-  const got = tryJson(actual);
+  const got = responseJson(response);
   if (want.ok && got.ok) {
     return options.match === "strict"
       ? compareStrict(want.value, got.value, ignored)

@@ -59,6 +59,21 @@ export function tryJson(text: string): { ok: true; value: unknown } | { ok: fals
   }
 }
 
+const parsedBodies = new WeakMap<object, ReturnType<typeof tryJson>>();
+
+/**
+ * A response's body as JSON, parsed once per response object: the comparison
+ * and every assertion read the same parse (bodies can be large).
+ */
+export function responseJson(response: { body: string }): ReturnType<typeof tryJson> {
+  let parsed = parsedBodies.get(response);
+  if (!parsed) {
+    parsed = tryJson(response.body);
+    parsedBodies.set(response, parsed);
+  }
+  return parsed;
+}
+
 /** Deep equality of JSON values. */
 export function jsonEqual(a: unknown, b: unknown): boolean {
   if (a === b) return true;

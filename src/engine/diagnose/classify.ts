@@ -10,6 +10,7 @@ import type {
   ExecRecord,
   HttpResponse,
 } from "../model.ts";
+import { ERROR_TYPES } from "../model.ts";
 
 export type NetworkFailureKind = "timeout" | "refused" | "dns" | "reset" | "tls" | "other";
 
@@ -37,15 +38,7 @@ export interface Classification {
   hints: string[];
 }
 
-const ERROR_TYPES = new Set<string>([
-  "CONTRACT_MISMATCH",
-  "VAR_MISSING",
-  "AUTH_FAILED",
-  "NETWORK_ERROR",
-  "SPEC_PARSE_ERROR",
-  "VALIDATION_ERROR",
-  "UNSUPPORTED_PROTOCOL",
-]);
+const ERROR_TYPE_SET = new Set<string>(ERROR_TYPES);
 
 /** Classifies a finished (or failed-to-connect) execution. */
 export function classify(outcome: Outcome): Classification {
@@ -152,7 +145,9 @@ function authHint(spec: EndpointSpec, env: string, status: number): string {
 export function recordFromIssues(issues: Issue[]): ExecRecord {
   const errors = issues.filter((i) => i.severity === "error");
   const first = errors[0];
-  const type = first && ERROR_TYPES.has(first.code) ? first.code as ErrorType : "VALIDATION_ERROR";
+  const type = first && ERROR_TYPE_SET.has(first.code)
+    ? first.code as ErrorType
+    : "VALIDATION_ERROR";
   const hints = errors.map((i) => [i.message, i.fix].filter(Boolean).join(". "));
   return {
     passed: false,

@@ -38,6 +38,7 @@ export function parseDotenv(
     const quote = rest[0];
     if (quote === '"' || quote === "'" || quote === "`") {
       // A quoted value may continue over the following lines until its closing quote.
+      const startLine = index + 1;
       let body = rest.slice(1);
       let end = closingQuote(body, quote);
       while (end === -1 && index + 1 < lines.length) {
@@ -47,7 +48,7 @@ export function parseDotenv(
       if (end === -1) {
         issues.push(issue("SPEC_PARSE_ERROR", `Value of ${key} has no closing ${quote}`, {
           file,
-          line: index + 1,
+          line: startLine,
           fix: `Close the value with ${quote}`,
         }));
         continue;

@@ -31,16 +31,17 @@ export class FieldReader {
   /** The raw value of a key, nested map or literal dotted key. */
   raw(path: string[]): unknown {
     this.seen.add(path[0]);
-    this.seen.add(path.join("."));
-    let value: unknown = this.data;
-    for (const key of path) {
-      if (value === null || typeof value !== "object" || Array.isArray(value)) {
-        value = undefined;
-        break;
-      }
-      value = (value as Record<string, unknown>)[key];
+    let value: unknown = this.data[path[0]];
+    for (let i = 1; i < path.length && value !== undefined; i++) {
+      value = value !== null && typeof value === "object" && !Array.isArray(value)
+        ? (value as Record<string, unknown>)[path[i]]
+        : undefined;
     }
-    if (value === undefined && path.length > 1) value = this.data[path.join(".")];
+    if (value === undefined && path.length > 1) {
+      const dotted = path.join(".");
+      this.seen.add(dotted);
+      value = this.data[dotted];
+    }
     return value;
   }
 

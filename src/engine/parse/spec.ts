@@ -96,11 +96,11 @@ export function parseEndpoint(text: string, file: string): ParsedEndpoint {
   const match = reader.enumValue(["response", "match"], MATCH_MODES, false) ?? "shape";
   const ignore = reader.stringList(["response", "ignore"]);
   for (const entry of ignore) {
-    if (!/^(body(\[\d+\]|\.[^.\s[\]]+)+|headers\.[^.\s]+)$/.test(entry)) {
+    if (!/^(body(\[(\d+|\*)\]|\.[^.\s[\]]+)*|headers\.[^.\s]+)$/.test(entry)) {
       reader.fail(
         ["response", "ignore"],
         `Ignore path "${entry}" is not of the form body.<field> or headers.<name>`,
-        "Write paths such as `body.createdAt`, `body.items[0].id` or `headers.date`",
+        "Write paths such as `body.createdAt`, `body.items[*].id` or `headers.date`",
       );
     }
   }
@@ -148,7 +148,6 @@ export function parseEndpoint(text: string, file: string): ParsedEndpoint {
   const tests = sections.get("Tests")?.codeBlocks.find((b) => b.lang === "agent-task")?.text ??
     sections.get("Tests")?.body;
   checkPlaceholders(
-    text,
     ["Request", "Expected response", "Assertions"].map((n) => sections.get(n)),
     file,
     issues,
@@ -414,24 +413,23 @@ function parseAssertions(section: MdSection | undefined, file: string, issues: I
   return rules;
 }
 
-/** Executable sections only: notes may quote `{{` freely. */
-function checkPlaceholders(
-  text: string,
-  sections: (MdSection | undefined)[],
-  file: string,
-  issues: Issue[],
-) {
-  const lines = text.replace(/\r\n?/g, "\n").split("\n");
+/** Executable sections only (their code blocks and list items): notes may quote `{{` freely. */
+function checkPlaceholders(sections: (MdSection | undefined)[], file: string, issues: Issue[]) {
+  const report = (text: string, line: number) => {
+    for (const bad of malformedPlaceholders(text)) {
+      issues.push(issue("VALIDATION_ERROR", `Malformed placeholder "${bad.trim()}"`, {
+        file,
+        line,
+        fix: "Write placeholders as {{name}} with a name of letters, digits and _",
+      }));
+    }
+  };
   for (const section of sections) {
     if (!section) continue;
-    for (let line = section.line; line <= section.endLine; line++) {
-      for (const bad of malformedPlaceholders(lines[line - 1] ?? "")) {
-        issues.push(issue("VALIDATION_ERROR", `Malformed placeholder "${bad.trim()}"`, {
-          file,
-          line,
-          fix: "Write placeholders as {{name}} with a name of letters, digits and _",
-        }));
-      }
+    for (const block of section.codeBlocks) {
+      if (!block.text.includes("{{")) continue;
+      block.text.split("\n").forEach((text, offset) => report(text, block.contentLine + offset));
     }
+    for (const item of section.listItems) report(item.text, item.line);
   }
 }

@@ -23,7 +23,8 @@ export function parseYaml(text: string, file: string, firstLine: number): YamlRe
         file,
         line: mark ? firstLine + mark.line : firstLine,
         column: mark ? mark.column + 1 : undefined,
-        fix: "Check indentation and quoting; values holding `: ` or `#` need quotes",
+        fix:
+          'Check indentation and quoting; quote values holding `: `, `#`, `[` or `{` (e.g. "body.items[0].id")',
       }),
     };
   }

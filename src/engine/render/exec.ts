@@ -56,6 +56,17 @@ export function renderExec(view: ExecView, paint: Paint = PLAIN): string {
   ];
   if (view.verbose && record.request) lines.push("", ...renderRequest(record.request, paint));
   if (view.verbose && record.response) lines.push("", ...renderResponse(record.response, paint));
+  lines.push(...renderOutcome(record, view.strictAssertions, paint));
+  return lines.join("\n");
+}
+
+/** The differences, assertion results and (on failure) hints of a record, one line each. */
+export function renderOutcome(
+  record: ExecRecord,
+  strictAssertions: boolean,
+  paint: Paint = PLAIN,
+): string[] {
+  const lines: string[] = [];
   const diff = record.diff;
   if (diff.status) lines.push(`  ${paint.red("status")}   ${diff.status}`);
   for (const header of diff.headers) lines.push(`  ${paint.red("header")}   ${header}`);
@@ -63,17 +74,16 @@ export function renderExec(view: ExecView, paint: Paint = PLAIN): string {
     diff.body.split("\n").forEach((line) => lines.push(`  ${paint.red("body")}     ${line}`));
   }
   if (record.assertion_results.length > 0) {
+    const warnOnly = !strictAssertions && record.assertion_results.some((r) => !r.passed);
     lines.push(
       `  assertions${
-        view.strictAssertions
-          ? ""
-          : paint.dim(" (failures are warnings; --strict-assertions fails them)")
+        warnOnly ? paint.dim(" (failures are warnings; --strict-assertions fails them)") : ""
       }`,
     );
     for (const result of record.assertion_results) {
       const mark = result.passed
         ? paint.green("✓")
-        : view.strictAssertions
+        : strictAssertions
         ? paint.red("✗")
         : paint.yellow("!");
       lines.push(
@@ -86,7 +96,7 @@ export function renderExec(view: ExecView, paint: Paint = PLAIN): string {
       if (hint) lines.push(`  ${paint.cyan("hint")}     ${hint}`);
     }
   }
-  return lines.join("\n");
+  return lines;
 }
 
 export function renderRequest(request: ResolvedRequest, paint: Paint = PLAIN): string[] {

@@ -3,7 +3,7 @@
  * JUnit, markdown and GitHub renderers read only this, so every command that
  * reports results shares them.
  */
-import type { ExecRecord } from "../model.ts";
+import type { EndpointSpec, ExecRecord, ResolvedRequest } from "../model.ts";
 
 export interface ReportCase {
   name: string;
@@ -35,4 +35,25 @@ export function recordDetails(record: ExecRecord): string[] {
   }
   if (!record.passed && details.length === 0 && record.hint) details.push(record.hint);
   return details;
+}
+
+/** The row of one endpoint run (`exec`, a batch, `check`), grouped by its resource. */
+export function endpointCase(
+  run: { file: string; spec?: EndpointSpec; request?: ResolvedRequest; record: ExecRecord },
+): ReportCase {
+  const { record, spec } = run;
+  return {
+    name: spec?.title ?? run.file,
+    group: spec?.resource ?? "apispec",
+    file: run.file,
+    line: spec?.request.line,
+    method: run.request?.method ?? spec?.method,
+    url: run.request?.url,
+    passed: record.passed,
+    status: record.status,
+    duration_ms: record.duration_ms,
+    error_type: record.error_type,
+    hint: record.hint,
+    details: recordDetails(record),
+  };
 }

@@ -1,0 +1,216 @@
+/**
+ * The tool server's figures: spawn to `initialize` reply, `apispec_search`
+ * latency over 10,000 generated specs, and the size of tools/list.
+ * Targets: initialize ≤ 200 ms, search p50 ≤ 10 ms, tools/list ≤ 3,000 tokens.
+ */
+// @ts-types="@modelcontextprotocol/sdk/client/index.d.ts"
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+// @ts-types="@modelcontextprotocol/sdk/client/stdio.d.ts"
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { join } from "node:path";
+import { listAllTools } from "../tests/helpers/mcp.ts";
+
+const ROOT = new URL("..", import.meta.url).pathname;
+const serverArgs = ["run", "-A", "--quiet", `--config=${ROOT}deno.json`, `${ROOT}main.ts`, "mcp"];
+const env = Object.fromEntries(
+  ["PATH", "HOME", "DENO_DIR", "NODE_EXTRA_CA_CERTS", "TMPDIR"].flatMap((k) => {
+    const v = Deno.env.get(k);
+    return v === undefined ? [] : [[k, v]];
+  }),
+);
+
+const median = (values: number[]) =>
+  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const percentile = (values: number[], p: number) =>
+  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))];
+const ms = (n: number) => `${n.toFixed(1)} ms`;
+
+/** Spawns the server and times the raw `initialize` round trip. */
+async function timeInitialize(cwd: string): Promise<number> {
+  const started = performance.now();
+  const child = new Deno.Command(Deno.execPath(), {
+    args: serverArgs,
+    cwd,
+    env,
+    clearEnv: true,
+    stdin: "piped",
+    stdout: "piped",
+    stderr: "null",
+  }).spawn();
+  const writer = child.stdin.getWriter();
+  await writer.write(new TextEncoder().encode(
+    JSON.stringify({
+      jsonrpc: "2.0",
+      id: 1,
+      method: "initialize",
+      params: {
+        protocolVersion: "2025-06-18",
+        capabilities: {},
+        clientInfo: { name: "bench", version: "1" },
+      },
+    }) + "\n",
+  ));
+  const reader = child.stdout.pipeThrough(new TextDecoderStream()).getReader();
+  let text = "";
+  while (!text.includes("\n")) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    text += value;
+  }
+  const elapsed = performance.now() - started;
+  await writer.close();
+  await reader.cancel();
+  await child.status;
+  return elapsed;
+}
+
+/** The runtime alone: spawn to exit of `apispec version`, under the same load. */
+async function timeVersion(cwd: string): Promise<number> {
+  const started = performance.now();
+  await new Deno.Command(Deno.execPath(), {
+    args: [...serverArgs.slice(0, -1), "version"],
+    cwd,
+    env,
+    clearEnv: true,
+    stdout: "null",
+    stderr: "null",
+  }).output();
+  return performance.now() - started;
+}
+
+async function writeSpecs(root: string, count: number): Promise<void> {
+  const verbs = ["list", "get", "create", "update", "delete", "archive", "export", "search"];
+  const methods = ["GET", "GET", "POST", "PUT", "DELETE", "POST", "GET", "GET"];
+  await Deno.mkdir(join(root, "api-docs", "_shared"), { recursive: true });
+  await Deno.writeTextFile(
+    join(root, "api-docs", "project.md"),
+    "---\nname: bench\nversion: 1\n---\n",
+  );
+  await Deno.writeTextFile(
+    join(root, "api-docs", "_shared", "env.template.md"),
+    "## dev\n\n```yaml\nbaseUrl: http://127.0.0.1:9\n```\n",
+  );
+  for (let i = 0; i < count; i++) {
+    const resource = `resource${String(Math.floor(i / 100)).padStart(3, "0")}`;
+    const v = i % verbs.length;
+    const dir = join(root, "api-docs", "apis", resource);
+    if (i % 100 === 0) await Deno.mkdir(dir, { recursive: true });
+    const path = `/${resource}/${i}`;
+    await Deno.writeTextFile(
+      join(dir, `${methods[v].toLowerCase()}-${verbs[v]}-${i}.md`),
+      `---\nresource: ${resource}\nprotocol: http\nmethod: ${
+        methods[v]
+      }\npath: ${path}\nversion: 1\n` +
+        `tags: [${resource}, ${verbs[v]}]\n---\n\n# ${verbs[v]} item ${i} of ${resource}\n\n` +
+        `Generated endpoint number ${i} for the search benchmark.\n\n## Request\n\n\`\`\`http\n` +
+        `${
+          methods[v]
+        } {{baseUrl}}${path}\n\`\`\`\n\n## Expected response\n\n\`\`\`http\nHTTP/1.1 200 OK\n\`\`\`\n`,
+    );
+  }
+}
+
+async function benchSearch(cwd: string) {
+  const client = new Client({ name: "bench", version: "1" });
+  await client.connect(
+    new StdioClientTransport({
+      command: Deno.execPath(),
+      args: serverArgs,
+      cwd,
+      env,
+      stderr: "ignore",
+    }),
+  );
+  const search = (args: Record<string, unknown>) =>
+    client.callTool({ name: "apispec_search", arguments: args });
+  let started = performance.now();
+  const first = await search({ q: "archive" }) as { structuredContent: { count: number } };
+  const build = performance.now() - started;
+  const queries = [
+    { q: "create item" },
+    { method: "DELETE", path: "/resource042" },
+    { tag: "export" },
+    { q: "item 9999" },
+    { path: "/resource099/", method: "GET" },
+    { q: "nothing matches this" },
+  ];
+  const times: number[] = [];
+  for (let i = 0; i < 300; i++) {
+    started = performance.now();
+    await search(queries[i % queries.length]);
+    times.push(performance.now() - started);
+  }
+  await client.close();
+  return { build, firstCount: first.structuredContent.count, times };
+}
+
+async function toolsListTokens(): Promise<{ real: number; all: number }> {
+  const all = (await listAllTools()).json.length;
+  const real = new Client({ name: "bench", version: "1" });
+  await real.connect(
+    new StdioClientTransport({
+      command: Deno.execPath(),
+      args: serverArgs,
+      cwd: ROOT,
+      env,
+      stderr: "ignore",
+    }),
+  );
+  const realSize = JSON.stringify(await real.listTools()).length;
+  await real.close();
+  return { real: Math.ceil(realSize / 4), all: Math.ceil(all / 4) };
+}
+
+const dir = await Deno.makeTempDir({ prefix: "apispec-mcp-bench-" });
+try {
+  await timeInitialize(dir); // warm Deno's caches
+  const inits: number[] = [];
+  for (let i = 0; i < 7; i++) inits.push(await timeInitialize(dir));
+  const versions: number[] = [];
+  for (let i = 0; i < 7; i++) versions.push(await timeVersion(dir));
+  console.log(
+    `spawn → initialize reply: median ${ms(median(inits))} (min ${ms(Math.min(...inits))}); ` +
+      `target ≤ 200 ms. Baseline at the same moment, \`apispec version\` spawn → exit: ` +
+      `median ${ms(median(versions))} (min ${ms(Math.min(...versions))})`,
+  );
+
+  const count = 10_000;
+  await writeSpecs(dir, count);
+  const { build, firstCount, times } = await benchSearch(dir);
+  console.log(
+    `apispec_search over ${count} specs: first query (builds the index) ${
+      ms(build)
+    }, ${firstCount} hits`,
+  );
+  console.log(
+    `apispec_search round trip: p50 ${ms(median(times))}, p95 ${
+      ms(percentile(times, 0.95))
+    } over ${times.length} queries; target p50 ≤ 10 ms`,
+  );
+
+  const { SpecIndex } = await import("../src/ops/spec_index.ts");
+  const { matchSpecs } = await import("../src/ops/search.ts");
+  const index = new SpecIndex(join(dir, "api-docs"), { watch: false });
+  await index.entries();
+  const opTimes: number[] = [];
+  for (let i = 0; i < 300; i++) {
+    const started = performance.now();
+    matchSpecs(
+      await index.entries(),
+      [{ q: "create item" }, { method: "DELETE", path: "/resource042" }, { tag: "export" }][i % 3],
+    );
+    opTimes.push(performance.now() - started);
+  }
+  console.log(
+    `  of which the op (index scan and ranking): p50 ${ms(median(opTimes))}, p95 ${
+      ms(percentile(opTimes, 0.95))
+    }`,
+  );
+
+  const tokens = await toolsListTokens();
+  console.log(
+    `tools/list: ${tokens.all} tokens with all ten tools (${tokens.real} as served now); target ≤ 3000`,
+  );
+} finally {
+  await Deno.remove(dir, { recursive: true });
+}

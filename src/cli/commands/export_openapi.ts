@@ -1,0 +1,40 @@
+/** `apispec export openapi [<dir>] [--out <file>] [--json]`: YAML or JSON to a file (atomic) or stdout. */
+// @ts-types="@types/js-yaml"
+import yaml from "js-yaml";
+import { resolve } from "node:path";
+import { EXIT } from "../../engine/issue.ts";
+import { exportOpenApi } from "../../ops/export.ts";
+import { displayPath } from "../../ops/load.ts";
+import { writeTextAtomic } from "../../adapters/fs.ts";
+import type { ParsedArgs } from "../args.ts";
+import type { CliIO } from "../io.ts";
+import { printIssues } from "../output.ts";
+
+export async function run(args: ParsedArgs, io: CliIO): Promise<number> {
+  const result = await exportOpenApi(args.positionals[0], io.ctx, io.global.config);
+  printIssues(result.issues, io);
+  if (!result.document) return result.exitCode;
+  const text = args.flags.json
+    ? JSON.stringify(result.document, null, 2) + "\n"
+    : yaml.dump(result.document, { noRefs: true, lineWidth: -1 });
+  const out = args.flags.out as string | undefined;
+  if (!out) {
+    io.out(text.replace(/\n$/, ""));
+    return EXIT.passed;
+  }
+  try {
+    await writeTextAtomic(resolve(io.ctx.cwd, out), text);
+  } catch (error) {
+    printIssues([{
+      code: "ENGINE_ERROR",
+      severity: "error",
+      message: `Cannot write ${out}: ${(error as Error).message}`,
+      fix: "Check that the folder exists and is writable",
+    }], io);
+    return EXIT.engineError;
+  }
+  io.err(
+    `Wrote ${displayPath(resolve(io.ctx.cwd, out), io.ctx.cwd)}: ${result.operations} operations`,
+  );
+  return EXIT.passed;
+}

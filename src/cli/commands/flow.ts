@@ -1,0 +1,66 @@
+/** `apispec flow <pipeline>`: run a pipeline file and report in the chosen format. */
+import { EXIT } from "../../engine/issue.ts";
+import {
+  flowReportCases,
+  renderFlowHeader,
+  renderFlowStep,
+  renderFlowSummary,
+} from "../../engine/render/flow.ts";
+import { renderJunit } from "../../engine/render/junit.ts";
+import { renderMarkdownReport } from "../../engine/render/markdown.ts";
+import { flowJson, type FlowResult, runFlow } from "../../ops/flow.ts";
+import type { ParsedArgs } from "../args.ts";
+import type { CliIO } from "../io.ts";
+import { runSetup } from "../run_setup.ts";
+import { printIssues, printJson } from "../output.ts";
+
+export async function run(args: ParsedArgs, io: CliIO): Promise<number> {
+  const setup = await runSetup(args, io);
+  if (!setup) return EXIT.invalidSpec;
+  const { vars, env } = setup;
+  const output = args.flags.output as string;
+  const dryRun = args.flags["dry-run"] === true;
+  const strictAssertions = args.flags["strict-assertions"] === true;
+  const parallel = args.flags.parallel === true
+    ? true
+    : args.flags["no-parallel"] === true
+    ? false
+    : undefined;
+  const view = { verbose: io.global.verbose, strictAssertions, dryRun };
+  const result = await runFlow(
+    {
+      file: args.positionals[0],
+      env,
+      cli: vars,
+      parallel,
+      dryRun,
+      timeoutMs: args.flags.timeout as number | undefined,
+      strictAssertions,
+      verbose: io.global.verbose,
+      config: io.global.config,
+    },
+    io.ctx,
+    // People see each step as soon as it finishes; the other formats print once, at the end.
+    output === "console"
+      ? (step, detail) => io.out(renderFlowStep(step, detail, view, io.paint))
+      : undefined,
+    output === "console" ? (header) => io.out(renderFlowHeader(header, io.paint)) : undefined,
+  );
+  // Errors before the run have no step record to live in: stderr carries them in every format.
+  printIssues(result.issues, io, result.sources);
+  if (output !== "console") {
+    if (output === "json") printJson(flowJson(result), io);
+    else if (output === "junit") io.out(renderJunit(`apispec flow`, cases(result)));
+    else io.out(renderMarkdownReport(`Flow ${result.file}`, cases(result)));
+    return result.exitCode;
+  }
+  if (result.exitCode === EXIT.passed || result.exitCode === EXIT.testFailed) {
+    const continueOnError = !result.passed && result.exitCode === EXIT.passed;
+    io.out(renderFlowSummary({ ...result, continueOnError }, io.paint));
+  }
+  return result.exitCode;
+}
+
+function cases(result: FlowResult) {
+  return flowReportCases(result.file, result.steps, result.details);
+}

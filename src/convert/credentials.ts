@@ -1,0 +1,153 @@
+/**
+ * Importers never write credentials: a token, password or API key found in an
+ * input becomes a `{{variable}}` (or the endpoint's `auth` kind, which adds the
+ * header at run time) and is reported. A last guard scans the rendered file
+ * with the same scanner `exec` uses and replaces whatever it still finds.
+ */
+import type { AuthKind } from "../engine/model.ts";
+import { looksSecret, scanSecrets } from "../engine/secrets/scan.ts";
+import type { SecretFinding } from "./endpoint.ts";
+
+const PLACEHOLDER_ONLY = /^\s*\{\{[^}]+\}\}\s*$/;
+const SECRET_NAME =
+  /token|secret|password|passwd|api[-_]?key|apikey|auth|session|cookie|credential|signature/i;
+
+/** `X-API-Key` → `xApiKey`. */
+export function camelFromHeader(name: string): string {
+  const words = name.split(/[^A-Za-z0-9]+/).filter(Boolean).map((w) => w.toLowerCase());
+  if (words.length === 0) return "secret";
+  const joined = words.map((w, i) => i === 0 ? w : w[0].toUpperCase() + w.slice(1)).join("");
+  return /^[a-z_]/.test(joined) ? joined : `_${joined}`;
+}
+
+export function isPlaceholder(value: string): boolean {
+  return PLACEHOLDER_ONLY.test(value);
+}
+
+/** True when a name/value pair is a credential that must not be written. */
+export function isCredential(name: string, value: string): boolean {
+  if (value.trim() === "" || isPlaceholder(value) || value.includes("{{")) return false;
+  if (/^(authorization|proxy-authorization|cookie)$/i.test(name)) return true;
+  return SECRET_NAME.test(name) && looksSecret(value);
+}
+
+export interface HeaderOutcome {
+  /** The header to write, or undefined when `auth` replaces it. */
+  header?: [string, string];
+  auth?: AuthKind;
+}
+
+/**
+ * Makes one header safe. `Authorization: Bearer <literal>` becomes `auth:
+ * bearer` (the engine adds `Bearer {{authToken}}`), Basic becomes `auth:
+ * basic`; other credentials become `{{variable}}`s.
+ */
+export function safeHeader(
+  name: string,
+  value: string,
+  where: string,
+  secrets: SecretFinding[],
+): HeaderOutcome {
+  if (!isCredential(name, value)) return { header: [name, value] };
+  if (/^authorization$/i.test(name)) {
+    if (/^bearer\s/i.test(value)) {
+      secrets.push({ where: `${where} header ${name}`, variable: "authToken" });
+      return { auth: "bearer" };
+    }
+    if (/^basic\s/i.test(value)) {
+      secrets.push({ where: `${where} header ${name}`, variable: "password" });
+      return { auth: "basic" };
+    }
+    const scheme = /^(\w+)\s+\S/.exec(value)?.[1];
+    secrets.push({ where: `${where} header ${name}`, variable: "authorization" });
+    return { header: [name, scheme ? `${scheme} {{authorization}}` : "{{authorization}}"] };
+  }
+  const variable = camelFromHeader(name);
+  secrets.push({ where: `${where} header ${name}`, variable });
+  return { header: [name, `{{${variable}}}`] };
+}
+
+/** Replaces a credential in a name/value pair (query parameter, form field) with a placeholder. */
+export function safeValue(
+  name: string,
+  value: string,
+  where: string,
+  secrets: SecretFinding[],
+): string {
+  if (!isCredential(name, value)) return value;
+  const variable = camelFromHeader(name);
+  secrets.push({ where: `${where} ${name}`, variable });
+  return `{{${variable}}}`;
+}
+
+/** Credentials under secret-named keys of a JSON body become placeholders. */
+export function safeJson(value: unknown, where: string, secrets: SecretFinding[]): unknown {
+  if (Array.isArray(value)) return value.map((v) => safeJson(v, where, secrets));
+  if (value && typeof value === "object") {
+    return Object.fromEntries(
+      Object.entries(value).map(([k, v]) => [
+        k,
+        typeof v === "string"
+          ? safeValue(k, v, `${where} body`, secrets)
+          : safeJson(v, where, secrets),
+      ]),
+    );
+  }
+  return value;
+}
+
+/** A body made safe: JSON by key, form bodies by field, other text left to the final guard. */
+export function safeBody(body: string, where: string, secrets: SecretFinding[]): string {
+  const trimmed = body.trim();
+  if (/^[[{]/.test(trimmed)) {
+    try {
+      return JSON.stringify(safeJson(JSON.parse(trimmed), where, secrets), null, 2);
+    } catch { /* not JSON: left as written */ }
+  }
+  if (/^[\w.%-]+=[^\s]*(&[\w.%-]+=[^\s]*)*$/.test(trimmed)) {
+    return trimmed.split("&").map((pair) => {
+      const [k, ...rest] = pair.split("=");
+      const v = rest.join("=");
+      let decoded = v;
+      try {
+        decoded = decodeURIComponent(v.replace(/\+/g, " "));
+      } catch { /* keep raw */ }
+      const safe = safeValue(decodeURIComponent(k), decoded, `${where} form`, secrets);
+      return safe === decoded ? pair : `${k}=${safe}`;
+    }).join("&");
+  }
+  return body;
+}
+
+/**
+ * The final guard over a rendered endpoint file: any line the secret scanner
+ * still flags has its credential-looking words replaced by `{{secretN}}`.
+ */
+export function scrubRendered(
+  text: string,
+  where: string,
+  secrets: SecretFinding[],
+): string {
+  const findings = scanSecrets(text, "import");
+  if (findings.length === 0) return text;
+  const lines = text.split("\n");
+  let counter = secrets.filter((s) => /^secret\d*$/.test(s.variable)).length;
+  for (const finding of findings) {
+    const index = finding.line! - 1;
+    let line = lines[index];
+    const words = [...new Set(line.match(/[^\s"',;=&?:<>()[\]{}]{8,}/g) ?? [])]
+      .sort((a, b) => b.length - a.length);
+    for (const word of words) {
+      if (!looksSecret(word) || /^https?$/.test(word)) continue;
+      const variable = `secret${++counter === 1 ? "" : counter}`;
+      line = line.split(word).join(`{{${variable}}}`);
+      secrets.push({ where, variable });
+      if (scanSecrets(line, "import").length === 0) break;
+    }
+    if (scanSecrets(line, "import").length > 0) {
+      line = line.replace(/([:=])\s*.*$/, "$1 {{secret}}");
+    }
+    lines[index] = line;
+  }
+  return lines.join("\n");
+}

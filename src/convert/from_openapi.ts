@@ -1,0 +1,121 @@
+/**
+ * `apispec import openapi`: every operation of an OpenAPI 3.0/3.1 document
+ * becomes an endpoint draft. Parameters, request body, the first 2xx response
+ * (with its schema as `## Schema`), other responses as error responses,
+ * security as `auth`, servers as environments, tags as tags.
+ */
+import type { EndpointDraft } from "../engine/render/spec_md.ts";
+import { type Conversion, type ConvertOutcome, emptyConversion, failure } from "./endpoint.ts";
+import { asArray, isRecord } from "./data.ts";
+import { deref } from "./openapi_refs.ts";
+import { SchemaConverter } from "./openapi_schema.ts";
+import { environmentsFromServers } from "./openapi_servers.ts";
+import { operationDraft } from "./openapi_operation.ts";
+
+export const OPERATION_METHODS = [
+  "get",
+  "put",
+  "post",
+  "delete",
+  "options",
+  "head",
+  "patch",
+  "trace",
+] as const;
+
+export interface OpenApiOptions {
+  onProgress?: (done: number, total: number) => void;
+}
+
+/** Swagger 2.0 and non-OpenAPI input are refused with a reason (exit 2). */
+function checkVersion(doc: unknown): string | ConvertOutcome {
+  if (!isRecord(doc)) {
+    return failure(
+      "The document is not an OpenAPI object",
+      "Pass an OpenAPI 3.x document (YAML or JSON)",
+    );
+  }
+  if (typeof doc.swagger === "string") {
+    return failure(
+      `Swagger ${doc.swagger} documents are not imported; only OpenAPI 3.x`,
+      "Convert it to OpenAPI 3 first, e.g. `npx swagger2openapi swagger.json -o openapi.json`, then import the result",
+      1,
+    );
+  }
+  const version = typeof doc.openapi === "string" ? doc.openapi : "";
+  if (!/^3\.\d+/.test(version)) {
+    return failure(
+      version ? `OpenAPI ${version} is not supported` : "The document has no `openapi: 3.x` field",
+      "Pass an OpenAPI 3.0 or 3.1 document",
+      1,
+    );
+  }
+  if (!isRecord(doc.paths) && !isRecord(doc.webhooks)) {
+    return failure(
+      "The document has no `paths`",
+      "Add the API's paths, or check this is the right file",
+    );
+  }
+  return version;
+}
+
+/**
+ * @example
+ * ```ts
+ * import { fromOpenApi } from "./from_openapi.ts";
+ * const outcome = fromOpenApi({
+ *   openapi: "3.1.0", info: { title: "Pets", version: "1" },
+ *   paths: { "/pets/{id}": { get: { summary: "Get pet", responses: { "200": { description: "ok" } } } } },
+ * });
+ * outcome.ok && outcome.conversion.endpoints[0].path; // "/pets/:id"
+ * ```
+ */
+export function fromOpenApi(doc: unknown, options: OpenApiOptions = {}): ConvertOutcome {
+  const version = checkVersion(doc);
+  if (typeof version !== "string") return version;
+  const api = doc as Record<string, unknown>;
+  const info = isRecord(api.info) ? api.info : {};
+  const conversion: Conversion = emptyConversion(
+    typeof info.title === "string" ? info.title : undefined,
+  );
+  conversion.environments.push(...environmentsFromServers(asArray(api.servers), conversion));
+  const schemas = new SchemaConverter(api, version);
+  const paths = isRecord(api.paths) ? api.paths : {};
+  const operations: [string, string, Record<string, unknown>, Record<string, unknown>][] = [];
+  for (const [path, rawItem] of Object.entries(paths)) {
+    // Path items may point into components/pathItems (3.1) or at another path.
+    const item = deref(api, rawItem);
+    if (!isRecord(item)) continue;
+    for (const method of OPERATION_METHODS) {
+      const operation = item[method];
+      if (isRecord(operation)) operations.push([path, method, item, operation]);
+    }
+  }
+  let done = 0;
+  for (const [path, method, item, operation] of operations) {
+    options.onProgress?.(++done, operations.length);
+    if (method === "trace") {
+      conversion.warnings.push(`TRACE ${path} was left out: apispec cannot run TRACE`);
+      continue;
+    }
+    const draft: EndpointDraft = operationDraft({
+      doc: api,
+      path,
+      method: method.toUpperCase(),
+      item,
+      operation,
+      schemas,
+      conversion,
+    });
+    conversion.endpoints.push(draft);
+  }
+  const webhooks = isRecord(api.webhooks) ? Object.keys(api.webhooks).length : 0;
+  if (webhooks > 0) {
+    conversion.warnings.push(
+      `${webhooks} webhook${
+        webhooks === 1 ? " was" : "s were"
+      } left out: webhooks are calls the API makes, not endpoints to run`,
+    );
+  }
+  return { ok: true, conversion };
+}

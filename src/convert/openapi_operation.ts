@@ -1,0 +1,282 @@
+/** One OpenAPI operation as an endpoint draft. */
+import type { AuthKind, HttpMethod } from "../engine/model.ts";
+import type { DraftMessage, EndpointDraft } from "../engine/render/spec_md.ts";
+import {
+  colonPath,
+  type Conversion,
+  encodeTargetPart,
+  resourceFor,
+  uniqueTags,
+  variableName,
+} from "./endpoint.ts";
+import { asArray, isRecord } from "./data.ts";
+import { deref } from "./openapi_refs.ts";
+import type { SchemaConverter } from "./openapi_schema.ts";
+import { exampleFor } from "./openapi_example.ts";
+import { multipartBody, urlencodedBody } from "./form_body.ts";
+import { camelFromHeader, safeBody } from "./credentials.ts";
+
+type Obj = Record<string, unknown>;
+
+export interface OperationInput {
+  doc: Obj;
+  path: string;
+  method: string;
+  item: Obj;
+  operation: Obj;
+  schemas: SchemaConverter;
+  conversion: Conversion;
+}
+
+interface Parameter {
+  name: string;
+  in: string;
+  required: boolean;
+  description?: string;
+  example?: unknown;
+  schema?: unknown;
+}
+
+function parameters(doc: Obj, item: Obj, operation: Obj): Parameter[] {
+  const byKey = new Map<string, Parameter>();
+  for (const raw of [...asArray(item.parameters), ...asArray(operation.parameters)]) {
+    const p = deref(doc, raw);
+    if (!p || typeof p.name !== "string" || typeof p.in !== "string") continue;
+    const examples = isRecord(p.examples) ? Object.values(p.examples) : [];
+    const firstExample = examples.length ? deref(doc, examples[0])?.value : undefined;
+    byKey.set(`${p.in}:${p.name}`, {
+      name: p.name,
+      in: p.in,
+      required: p.required === true || p.in === "path",
+      description: typeof p.description === "string" ? p.description : undefined,
+      example: p.example ?? firstExample ?? deref(doc, p.schema)?.example ??
+        deref(doc, p.schema)?.default ?? (deref(doc, p.schema)?.enum as unknown[] | undefined)?.[0],
+      schema: p.schema,
+    });
+  }
+  return [...byKey.values()];
+}
+
+function text(value: unknown): string {
+  if (typeof value === "string") return value;
+  return JSON.stringify(value);
+}
+
+/** Media type to use: JSON first, then forms, then anything. */
+function pickMedia(content: unknown): [string, Obj] | undefined {
+  if (!isRecord(content)) return undefined;
+  const entries = Object.entries(content).filter((e): e is [string, Obj] => isRecord(e[1]));
+  return entries.find(([type]) => /[/+]json\b/i.test(type)) ??
+    entries.find(([type]) => /x-www-form-urlencoded|multipart\/form-data/i.test(type)) ??
+    entries[0];
+}
+
+/** The media type's own example, else its first named example, else one from the schema. */
+function mediaExample(doc: Obj, media: Obj, direction: "request" | "response"): unknown {
+  if (media.example !== undefined) return media.example;
+  if (isRecord(media.examples)) {
+    for (const example of Object.values(media.examples)) {
+      const value = deref(doc, example)?.value;
+      if (value !== undefined) return value;
+    }
+  }
+  if (media.schema === undefined) return undefined;
+  return exampleFor(doc, media.schema, { direction, requiredOnly: direction === "request" });
+}
+
+function bodyText(type: string, value: unknown): { body: string; contentType: string } {
+  if (/x-www-form-urlencoded/i.test(type) && isRecord(value)) {
+    return {
+      body: urlencodedBody(Object.entries(value).map(([k, v]) => [k, text(v)])),
+      contentType: type,
+    };
+  }
+  if (/multipart\/form-data/i.test(type) && isRecord(value)) {
+    const parts = Object.entries(value).map(([name, v]) =>
+      v === "" ? { name, value: "", file: name } : { name, value: text(v) }
+    );
+    const multipart = multipartBody(parts);
+    return { body: multipart.body, contentType: multipart.contentType };
+  }
+  if (typeof value === "string") return { body: value, contentType: type };
+  return { body: JSON.stringify(value, null, 2), contentType: type };
+}
+
+function authFor(
+  input: OperationInput,
+  headers: [string, string][],
+  query: [string, string][],
+): AuthKind | undefined {
+  const requirements = input.operation.security ?? input.doc.security;
+  if (!Array.isArray(requirements)) return undefined;
+  if (requirements.length === 0) return "none";
+  const first = requirements.find(isRecord);
+  if (!first) return undefined;
+  const names = Object.keys(first);
+  if (names.length === 0) return "none";
+  const components = isRecord(input.doc.components) ? input.doc.components : {};
+  const schemes = isRecord(components.securitySchemes) ? components.securitySchemes : {};
+  const scheme = deref(input.doc, schemes[names[0]]);
+  if (!scheme) return undefined;
+  if (scheme.type === "http" && /^basic$/i.test(String(scheme.scheme))) return "basic";
+  if (scheme.type === "http" && /^bearer$/i.test(String(scheme.scheme))) return "bearer";
+  if (scheme.type === "oauth2" || scheme.type === "openIdConnect") return "bearer";
+  if (scheme.type === "apiKey" && typeof scheme.name === "string") {
+    const placeholder = `{{${camelFromHeader(scheme.name)}}}`;
+    if (scheme.in === "header") headers.push([scheme.name, placeholder]);
+    else if (scheme.in === "query") query.push([scheme.name, placeholder]);
+    else if (scheme.in === "cookie") headers.push(["Cookie", `${scheme.name}=${placeholder}`]);
+    return "custom";
+  }
+  return "custom";
+}
+
+function statusOf(code: string): number | undefined {
+  if (/^[1-5]\d\d$/.test(code)) return Number(code);
+  if (/^[1-5]XX$/i.test(code)) return Number(code[0]) * 100;
+  return undefined;
+}
+
+function humanize(id: string): string {
+  const words = id.replace(/([a-z0-9])([A-Z])/g, "$1 $2").replace(/[_\-/.]+/g, " ").trim();
+  return words.charAt(0).toUpperCase() + words.slice(1).toLowerCase();
+}
+
+/** Headings inside a description would open sections of their own; they become bold lines. */
+function safeMarkdown(text: unknown): string | undefined {
+  if (typeof text !== "string" || !text.trim()) return undefined;
+  return text.replace(/^\s{0,3}#{1,6}\s+(.*?)\s*#*\s*$/gm, "**$1**").trim();
+}
+
+function parameterNotes(params: Parameter[]): string | undefined {
+  if (params.length === 0) return undefined;
+  const rows = params.map((p) => {
+    const schema = isRecord(p.schema) ? p.schema : {};
+    const type = typeof schema.type === "string" ? schema.type : "";
+    const description = (p.description ?? "").replace(/\s+/g, " ").replace(/\|/g, "\\|").slice(
+      0,
+      200,
+    );
+    return `| \`${p.name}\` | ${p.in} | ${p.required ? "yes" : "no"} | ${type} | ${description} |`;
+  });
+  return [
+    "Parameters:",
+    "",
+    "| Name | In | Required | Type | Description |",
+    "| --- | --- | --- | --- | --- |",
+    ...rows,
+  ].join("\n");
+}
+
+export function operationDraft(input: OperationInput): EndpointDraft {
+  const { doc, operation, conversion } = input;
+  const { path, params: pathNames } = colonPath(input.path);
+  const method = input.method as HttpMethod;
+  const where = `${method} ${path}`;
+  const params = parameters(doc, input.item, operation);
+  const vars: Record<string, string> = {};
+  const headers: [string, string][] = [];
+  const query: [string, string][] = [];
+  const auth = authFor(input, headers, query);
+  for (const param of params) {
+    const placeholder = `{{${variableName(param.name)}}}`;
+    const value = param.example !== undefined ? text(param.example) : undefined;
+    if (param.in === "path") {
+      const name = [...pathNames].find(([, raw]) => raw === param.name)?.[0];
+      if (name && value !== undefined) vars[name] = value;
+    } else if (param.in === "query" && param.required) {
+      query.push([param.name, value ?? placeholder]);
+    } else if (param.in === "header" && param.required) {
+      if (!/^(accept|content-type|authorization)$/i.test(param.name)) {
+        headers.push([param.name, value ?? placeholder]);
+      }
+    } else if (param.in === "cookie" && param.required) {
+      headers.push(["Cookie", `${param.name}=${value ?? placeholder}`]);
+    }
+  }
+  const queryText = query.length
+    ? "?" + query.map(([k, v]) => `${encodeTargetPart(k)}=${encodeTargetPart(v)}`).join("&")
+    : "";
+  const request: DraftMessage & { target: string } = {
+    target: `{{baseUrl}}${encodeTargetPart(path)}${queryText}`,
+    headers,
+  };
+  const requestBody = deref(doc, operation.requestBody);
+  const requestMedia = requestBody ? pickMedia(requestBody.content) : undefined;
+  if (requestMedia) {
+    const value = mediaExample(doc, requestMedia[1], "request");
+    if (value !== undefined) {
+      const { body, contentType } = bodyText(requestMedia[0], value);
+      headers.push(["Content-Type", contentType]);
+      request.body = safeBody(body, where, conversion.secrets);
+    } else headers.push(["Content-Type", requestMedia[0]]);
+  }
+  const responses = isRecord(operation.responses) ? operation.responses : {};
+  const codes = Object.keys(responses).filter((c) => statusOf(c) !== undefined)
+    .sort((a, b) => statusOf(a)! - statusOf(b)!);
+  const successCode = codes.find((c) => statusOf(c)! >= 200 && statusOf(c)! < 300);
+  const chosen = successCode ?? codes[0] ?? ("default" in responses ? "default" : undefined);
+  const draft: EndpointDraft = {
+    title: typeof operation.summary === "string" && operation.summary.trim()
+      ? operation.summary.trim()
+      : typeof operation.operationId === "string"
+      ? humanize(operation.operationId)
+      : `${method} ${path}`,
+    description: safeMarkdown(operation.description),
+    resource: resourceFor(path, uniqueTags(asArray(operation.tags))),
+    method,
+    path,
+    tags: uniqueTags(asArray(operation.tags)),
+    ...(auth ? { auth } : {}),
+    ...(Object.keys(vars).length ? { vars } : {}),
+    request,
+    expected: { status: chosen ? statusOf(chosen) ?? 200 : 200, headers: [] },
+  };
+  if (chosen) {
+    const response = deref(doc, responses[chosen]);
+    const media = response ? pickMedia(response.content) : undefined;
+    if (media) {
+      draft.expected.headers.push(["Content-Type", media[0]]);
+      const value = mediaExample(doc, media[1], "response");
+      if (value !== undefined) {
+        draft.expected.body = safeBody(
+          bodyText(media[0], value).body,
+          `${where} response`,
+          conversion.secrets,
+        );
+      }
+      if (media[1].schema !== undefined && /json/i.test(media[0])) {
+        const schema = input.schemas.standalone(media[1].schema);
+        if (schema) {
+          draft.schema = schema;
+          draft.match = "schema";
+        }
+      }
+    }
+  }
+  const errors = codes.filter((c) => c !== chosen).map((code) => {
+    const response = deref(doc, responses[code]);
+    const media = response ? pickMedia(response.content) : undefined;
+    const value = media ? mediaExample(doc, media[1], "response") : undefined;
+    return {
+      status: statusOf(code)!,
+      description: typeof response?.description === "string"
+        ? response.description.replace(/\s+/g, " ").trim()
+        : undefined,
+      headers: media ? [["Content-Type", media[0]] as [string, string]] : [],
+      body: value !== undefined && media
+        ? safeBody(bodyText(media[0], value).body, `${where} response ${code}`, conversion.secrets)
+        : undefined,
+    };
+  });
+  if (errors.length) draft.errorResponses = errors;
+  const notes = [
+    operation.deprecated === true ? "**Deprecated** in the OpenAPI document." : "",
+    typeof operation.operationId === "string"
+      ? `OpenAPI operationId: \`${operation.operationId}\``
+      : "",
+    parameterNotes(params) ?? "",
+  ].filter(Boolean);
+  if (notes.length) draft.notes = notes.join("\n\n");
+  return draft;
+}

@@ -1,0 +1,202 @@
+/**
+ * `apispec export openapi`: endpoint specs to an OpenAPI 3.1 document.
+ * Parameters come from the path, the request target's query and headers;
+ * bodies become examples; `## Schema` blocks become response schemas (their
+ * `$defs` moved to `components/schemas`, since `#/$defs/...` would point at
+ * the document root); `auth` becomes security schemes; environments servers.
+ */
+import type { EndpointSpec, HttpHeader } from "../engine/model.ts";
+import { slugify } from "../engine/render/spec_md.ts";
+
+type Obj = Record<string, unknown>;
+
+export interface ExportInput {
+  title: string;
+  specs: EndpointSpec[];
+  /** Environment name → baseUrl. */
+  servers: [string, string][];
+}
+
+const SKIP_HEADERS = /^(content-type|accept|authorization|cookie|content-length|host)$/i;
+
+function parseBody(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+function contentType(headers: HttpHeader[]): string | undefined {
+  return headers.find((h) => /^content-type$/i.test(h.name))?.value.split(";")[0].trim() ||
+    undefined;
+}
+
+function schemaOfValue(value: unknown): Obj {
+  if (Array.isArray(value)) return { type: "array" };
+  if (value === null) return { type: "null" };
+  if (typeof value === "object") return { type: "object" };
+  return {
+    type: typeof value === "number"
+      ? (Number.isInteger(value) ? "integer" : "number")
+      : typeof value,
+  };
+}
+
+/** Moves a schema's `$defs` into the shared components, renaming on a clash, and rewrites its refs. */
+function liftDefs(schema: unknown, components: Obj): unknown {
+  if (typeof schema !== "object" || schema === null) return schema;
+  const { $schema: _, $defs, ...rest } = schema as Obj;
+  const renames = new Map<string, string>();
+  const defs = (typeof $defs === "object" && $defs !== null ? $defs : {}) as Obj;
+  for (const [name, def] of Object.entries(defs)) {
+    let target = name.replace(/[^\w.-]/g, "_");
+    for (
+      let n = 2;
+      components[target] !== undefined &&
+      JSON.stringify(components[target]) !== JSON.stringify(def);
+      n++
+    ) {
+      target = `${name}_${n}`;
+    }
+    renames.set(name, target);
+  }
+  const rewrite = (value: unknown): unknown => {
+    if (Array.isArray(value)) return value.map(rewrite);
+    if (typeof value !== "object" || value === null) return value;
+    return Object.fromEntries(
+      Object.entries(value).map(([k, v]) => {
+        if (k === "$ref" && typeof v === "string" && v.startsWith("#/$defs/")) {
+          const name = decodeURIComponent(v.slice(8));
+          return [k, `#/components/schemas/${renames.get(name) ?? name}`];
+        }
+        return [k, rewrite(v)];
+      }),
+    );
+  };
+  for (const [name, def] of Object.entries(defs)) components[renames.get(name)!] ??= rewrite(def);
+  return rewrite(rest);
+}
+
+function media(type: string | undefined, body: string, schema?: unknown): Obj {
+  const example = parseBody(body);
+  const entry: Obj = {};
+  if (schema !== undefined) entry.schema = schema;
+  else if (body.trim()) entry.schema = schemaOfValue(example);
+  if (body.trim()) entry.example = example;
+  return { [type ?? (typeof example === "string" ? "text/plain" : "application/json")]: entry };
+}
+
+function operation(spec: EndpointSpec, components: Obj, usedIds: Set<string>): Obj {
+  const parameters: Obj[] = [];
+  for (const match of spec.path.matchAll(/:([A-Za-z_]\w*)/g)) {
+    const example = spec.vars[match[1]];
+    parameters.push({
+      name: match[1],
+      in: "path",
+      required: true,
+      schema: { type: "string" },
+      ...(example !== undefined ? { example } : {}),
+    });
+  }
+  const query = spec.request.target.split("?")[1]?.split("#")[0];
+  for (const pair of query ? query.split("&") : []) {
+    const [name, ...rest] = pair.split("=");
+    if (!name) continue;
+    const value = decodeURIComponent(rest.join("="));
+    parameters.push({
+      name: decodeURIComponent(name),
+      in: "query",
+      required: true,
+      schema: { type: "string" },
+      ...(value && !value.includes("{{") ? { example: value } : {}),
+    });
+  }
+  for (const header of spec.request.headers) {
+    if (SKIP_HEADERS.test(header.name)) continue;
+    parameters.push({
+      name: header.name,
+      in: "header",
+      required: true,
+      schema: { type: "string" },
+      ...(!header.value.includes("{{") ? { example: header.value } : {}),
+    });
+  }
+  const base = slugify(spec.file.replace(/\.md$/, "").replace(/^apis\//, "")).replace(/-/g, "_") ||
+    "operation";
+  let id = base;
+  for (let n = 2; usedIds.has(id); n++) id = `${base}_${n}`;
+  usedIds.add(id);
+  const schema = spec.schema ? liftDefs(spec.schema.value, components.schemas as Obj) : undefined;
+  const responses: Obj = {
+    [String(spec.expected.status)]: {
+      description: spec.expected.reason || "Expected response",
+      ...(spec.expected.body.trim() || schema
+        ? { content: media(contentType(spec.expected.headers), spec.expected.body, schema) }
+        : {}),
+    },
+  };
+  for (const error of spec.errorResponses) {
+    responses[String(error.status)] ??= {
+      description: error.reason || `Error ${error.status}`,
+      ...(error.body.trim() ? { content: media(contentType(error.headers), error.body) } : {}),
+    };
+  }
+  const op: Obj = { operationId: id, summary: spec.title };
+  if (spec.description) op.description = spec.description;
+  if (spec.tags.length) op.tags = spec.tags;
+  if (parameters.length) op.parameters = parameters;
+  if (spec.request.body.trim() && !["GET", "HEAD"].includes(spec.method)) {
+    op.requestBody = { content: media(contentType(spec.request.headers), spec.request.body) };
+  }
+  op.responses = responses;
+  if (spec.auth === "bearer") op.security = [{ bearerAuth: [] }];
+  else if (spec.auth === "basic") op.security = [{ basicAuth: [] }];
+  else if (spec.auth === "none") op.security = [];
+  return op;
+}
+
+/**
+ * @example
+ * ```ts
+ * import { toOpenApi } from "./to_openapi.ts";
+ * const doc = toOpenApi({ title: "Demo", specs: [], servers: [["dev", "http://localhost:8080"]] });
+ * doc.openapi; // "3.1.0"
+ * ```
+ */
+export function toOpenApi(input: ExportInput): Obj {
+  const components: Obj = { schemas: {}, securitySchemes: {} };
+  const paths: Record<string, Obj> = {};
+  const usedIds = new Set<string>();
+  const tags = new Set<string>();
+  for (const spec of [...input.specs].sort((a, b) => a.path.localeCompare(b.path))) {
+    const path = spec.path.replace(/:([A-Za-z_]\w*)/g, "{$1}");
+    const item = paths[path] ??= {};
+    const method = spec.method.toLowerCase();
+    if (item[method]) continue;
+    item[method] = operation(spec, components, usedIds);
+    spec.tags.forEach((t) => tags.add(t));
+  }
+  const schemes = components.securitySchemes as Obj;
+  if (input.specs.some((s) => s.auth === "bearer")) {
+    schemes.bearerAuth = { type: "http", scheme: "bearer" };
+  }
+  if (input.specs.some((s) => s.auth === "basic")) {
+    schemes.basicAuth = { type: "http", scheme: "basic" };
+  }
+  const doc: Obj = {
+    openapi: "3.1.0",
+    info: { title: input.title, version: "1.0.0" },
+  };
+  const servers = input.servers.filter(([, url]) =>
+    /^https?:\/\//.test(url) && !url.includes("{{")
+  );
+  if (servers.length) doc.servers = servers.map(([name, url]) => ({ url, description: name }));
+  if (tags.size) doc.tags = [...tags].map((name) => ({ name }));
+  doc.paths = paths;
+  for (const key of ["schemas", "securitySchemes"]) {
+    if (Object.keys(components[key] as Obj).length === 0) delete components[key];
+  }
+  if (Object.keys(components).length) doc.components = components;
+  return doc;
+}

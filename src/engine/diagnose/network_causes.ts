@@ -1,0 +1,88 @@
+/**
+ * Causes of runs that got no answer (NETWORK_ERROR): a timeout, a refused
+ * connection, an unknown host, a TLS failure, a dropped connection.
+ */
+import { at, type Cause, type DiagnoseInput } from "./cause.ts";
+
+function origin(url: string | undefined): string {
+  try {
+    return new URL(url ?? "").origin;
+  } catch {
+    return url ?? "the server";
+  }
+}
+
+/** Where baseUrl comes from, for `inspect`. */
+function baseUrlSource(input: DiagnoseInput): string[] {
+  const entry = input.variables.find((v) => v.name === "baseUrl");
+  if (entry?.source) return [`baseUrl (from ${entry.source})`];
+  return input.envFile ? [`${input.envFile} ## ${input.env} baseUrl`] : [];
+}
+
+export function networkCause(input: DiagnoseInput): Cause {
+  const where = origin(input.url);
+  const kind = input.failure?.kind ?? "other";
+  const timeout = input.timeoutMs ?? 5000;
+  const request = at(input.file, input.spec?.request.line, "## Request");
+  const dryRun = "--dry-run";
+  switch (kind) {
+    case "timeout":
+      return {
+        summary: `No response from ${where} within ${timeout} ms`,
+        likely_cause:
+          `The server took the request but did not answer within ${timeout} ms: it is overloaded, ` +
+          "stuck on this request (a lock, a slow query, a call it waits on), or this endpoint needs more time than the timeout allows",
+        next_action:
+          "Check the server's logs for this request; if the endpoint is slow by design, raise `timeout:` in the frontmatter or pass --timeout",
+        inspect: [at(input.file, 1, "frontmatter timeout"), "api-docs/project.md timeout", request],
+        verify: [`--timeout=${timeout * 2}`],
+      };
+    case "refused":
+      return {
+        summary: `Connection refused at ${where}`,
+        likely_cause:
+          `Nothing listens at ${where}: the API is not running, or baseUrl for "${input.env}" points at the wrong host or port`,
+        next_action:
+          `Start the API, or correct baseUrl under ## ${input.env}; the dry run shows the URL that would be called`,
+        inspect: [...baseUrlSource(input), request],
+        verify: [`apispec exec ${input.file} --env=${input.env} ${dryRun}`],
+      };
+    case "dns":
+      return {
+        summary: `Host of ${where} was not found`,
+        likely_cause:
+          `The host name does not resolve: a typo in baseUrl for "${input.env}", a host that only resolves on a VPN or internal DNS, or an environment that is not up`,
+        next_action:
+          `Check the host in baseUrl under ## ${input.env}, and that this machine can resolve it`,
+        inspect: [...baseUrlSource(input), request],
+        verify: [`apispec exec ${input.file} --env=${input.env} ${dryRun}`],
+      };
+    case "tls":
+      return {
+        summary: `TLS handshake with ${where} failed`,
+        likely_cause:
+          "The certificate is not trusted (self-signed, expired, another host name), or https:// is used against a plain http server",
+        next_action:
+          "Use http:// for local servers; for a private CA, trust it with DENO_CERT=<ca.pem> or NODE_EXTRA_CA_CERTS",
+        inspect: [...baseUrlSource(input)],
+        verify: [],
+      };
+    case "reset":
+      return {
+        summary: `${where} closed the connection without an answer`,
+        likely_cause:
+          "The server dropped the connection: it crashed on this request, a proxy cut it, or another protocol listens on this port",
+        next_action: "Read the server's logs for this request, and check that the port serves HTTP",
+        inspect: [...baseUrlSource(input), request],
+        verify: [],
+      };
+    default:
+      return {
+        summary: `Request to ${where} failed: ${input.failure?.message ?? input.record.hint}`,
+        likely_cause: input.record.hint,
+        next_action: "Check that the URL is reachable from this machine",
+        inspect: [...baseUrlSource(input), request],
+        verify: [`apispec exec ${input.file} --env=${input.env} ${dryRun}`],
+      };
+  }
+}

@@ -1,0 +1,62 @@
+/**
+ * Capture expressions of flow steps: `response.status`, `response.headers.<name>`,
+ * `response.body`, `response.body.<field>[.<nested>]`, `response.body[<n>].<field>`.
+ * A capture reads one value out of a step's actual response for later steps.
+ */
+import { headerValue } from "../compare/headers.ts";
+import { getPath, parseSegments, preview, tryJson } from "../compare/json_path.ts";
+import type { HttpResponse } from "../model.ts";
+
+export type CaptureValue =
+  | { found: true; value: string }
+  | { found: false; reason: string };
+
+/**
+ * Evaluates a capture expression against a response. Strings are captured as
+ * they are, other JSON values as their JSON text; `null` and absent values
+ * select nothing.
+ *
+ * @example
+ * ```ts
+ * import { evaluateCapture } from "./capture.ts";
+ * const response = { status: 201, reason: "Created", headers: [], body: '{"items":[{"id":7}]}' };
+ * evaluateCapture("response.body.items[0].id", response); // { found: true, value: "7" }
+ * ```
+ */
+export function evaluateCapture(expression: string, response: HttpResponse): CaptureValue {
+  const path = expression.replace(/^response\./, "");
+  if (path === "status") return { found: true, value: String(response.status) };
+  if (path.startsWith("headers.")) {
+    const name = path.slice("headers.".length);
+    const value = headerValue(response.headers, name);
+    return value === undefined
+      ? { found: false, reason: `the response has no "${name}" header` }
+      : { found: true, value };
+  }
+  if (path === "body") {
+    return response.body === ""
+      ? { found: false, reason: "the response body is empty" }
+      : { found: true, value: response.body };
+  }
+  const json = tryJson(response.body);
+  if (!json.ok) {
+    return {
+      found: false,
+      reason: response.body.trim() === ""
+        ? "the response body is empty"
+        : "the response body is not JSON",
+    };
+  }
+  const selected = getPath(json.value, parseSegments(path.slice("body".length)));
+  if (!selected.found) {
+    return { found: false, reason: `${path} is missing in ${preview(json.value, 80)}` };
+  }
+  if (selected.value === null) return { found: false, reason: `${path} is null` };
+  const value = selected.value;
+  return { found: true, value: typeof value === "string" ? value : JSON.stringify(value) };
+}
+
+/** The placeholder a capture stands for in a dry run. */
+export function dryRunCapture(variable: string): string {
+  return `__capture_${variable}__`;
+}

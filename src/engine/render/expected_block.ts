@@ -1,0 +1,55 @@
+/**
+ * An `## Expected response` block written from an actual response, for
+ * agents that document an endpoint from a live run (`infer_expected`).
+ * Values under secret-named JSON keys are replaced so the block can be
+ * committed as is.
+ */
+import type { HttpResponse } from "../model.ts";
+import { SECRET_NAME } from "../resolve/layers.ts";
+import { MASK } from "../secrets/mask.ts";
+import { tryJson } from "../compare/json_path.ts";
+import { reasonPhrase } from "./exec.ts";
+
+/** Headers worth a contract: the media type and where a created resource lives. */
+const CONTRACT_HEADERS = ["content-type", "location"];
+
+/** JSON values under secret-named keys become "****". */
+export function redactJson(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(redactJson);
+  if (value && typeof value === "object") {
+    return Object.fromEntries(
+      Object.entries(value).map((
+        [k, v],
+      ) => [k, SECRET_NAME.test(k) && typeof v === "string" ? MASK : redactJson(v)]),
+    );
+  }
+  return value;
+}
+
+/**
+ * @example
+ * ```ts
+ * import { inferExpectedBlock } from "./expected_block.ts";
+ * inferExpectedBlock({ status: 204, reason: "", headers: [], body: "" });
+ * // "```http\nHTTP/1.1 204 No Content\n```"
+ * ```
+ */
+export function inferExpectedBlock(response: HttpResponse): string {
+  const lines = [
+    `HTTP/1.1 ${response.status} ${reasonPhrase(response.status, response.reason)}`.trim(),
+  ];
+  for (const name of CONTRACT_HEADERS) {
+    const header = response.headers.find(([n]) => n.toLowerCase() === name);
+    if (header) lines.push(`${canonical(name)}: ${header[1]}`);
+  }
+  const json = tryJson(response.body);
+  const body = json.ok ? JSON.stringify(redactJson(json.value), null, 2) : response.body.trimEnd();
+  if (body !== "") lines.push("", body);
+  const text = lines.join("\n");
+  const fence = "`".repeat(Math.max(3, ...[...text.matchAll(/`+/g)].map((m) => m[0].length + 1)));
+  return `${fence}http\n${text}\n${fence}`;
+}
+
+function canonical(name: string): string {
+  return name.replace(/(^|-)([a-z])/g, (_, dash: string, c: string) => dash + c.toUpperCase());
+}

@@ -1,0 +1,30 @@
+/** `apispec_exec_batch`: run several endpoints, through `execBatch` (ops/batch.ts). */
+import { z } from "zod";
+import { env, loose, vars } from "../schemas.ts";
+import { defineTool, runDefaults, structured } from "../tool.ts";
+
+export const tool = defineTool({
+  name: "apispec_exec_batch",
+  config: {
+    description: "Run endpoint files and summarise: totals, then one short result per spec.",
+    inputSchema: {
+      specs: z.array(z.string()).min(1).describe("Endpoint files"),
+      env,
+      vars,
+    },
+    outputSchema: {
+      summary: z.object({
+        total: z.number(),
+        passed: z.number(),
+        failed: z.number(),
+        duration_ms: z.number(),
+      }).loose(),
+      results: z.array(loose),
+    },
+    annotations: { openWorldHint: true },
+  },
+  handler: async (args, { ctx, session }) => {
+    const { execBatch } = await import("../../ops/batch.ts");
+    return structured(await execBatch(args.specs, runDefaults(args, session), ctx));
+  },
+});

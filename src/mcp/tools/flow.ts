@@ -1,0 +1,37 @@
+/** `apispec_flow`: run a pipeline file through the same op as `apispec flow`. */
+import { z } from "zod";
+import { env, loose } from "../schemas.ts";
+import { defineTool, failure, issuesText, runDefaults, structured } from "../tool.ts";
+
+export const tool = defineTool({
+  name: "apispec_flow",
+  config: {
+    description:
+      "Run a pipeline file: steps in order (or as a DAG when parallel), captures passed on. " +
+      "Session vars apply.",
+    inputSchema: {
+      pipeline_path: z.string().describe("Flow file (relative to cwd or api-docs/)"),
+      env,
+      verbose: z.boolean().default(false).describe("Include each step's full execution record"),
+    },
+    outputSchema: {
+      passed: z.boolean(),
+      captures: z.record(z.string(), z.unknown()),
+      steps: z.array(loose),
+    },
+    annotations: { openWorldHint: true },
+  },
+  handler: async (args, { ctx, session }) => {
+    const { flowJson, runFlow } = await import("../../ops/flow.ts");
+    const result = await runFlow({
+      file: args.pipeline_path,
+      ...runDefaults(args, session),
+      verbose: args.verbose,
+    }, ctx);
+    // An invalid pipeline or step file stops before any request: the parser's message is the answer.
+    if (result.steps.length === 0 && result.issues.some((i) => i.severity === "error")) {
+      return failure(issuesText(result.issues));
+    }
+    return structured(flowJson(result));
+  },
+});

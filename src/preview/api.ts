@@ -1,0 +1,71 @@
+/**
+ * The route table of the preview API (documented in docs/preview-api.md).
+ * Keys are `METHOD /path`; paths of files travel in `?path=` or the JSON
+ * body, always relative to `api-docs/`.
+ */
+import { getFlow, getSpec, saveFile, validateDraft } from "./api_files.ts";
+import { adHocRoute, environmentsRoute, runFlowRoute, runSpecRoute, varsRoute } from "./api_run.ts";
+import { json, problem, readJson, stringField } from "./reply.ts";
+import type { PreviewState } from "./state.ts";
+
+export type Route = (state: PreviewState, request: Request, url: URL) => Promise<Response>;
+
+async function currentWorkspace(state: PreviewState): Promise<Response> {
+  return json(await state.describe());
+}
+
+async function openWorkspace(state: PreviewState, request: Request): Promise<Response> {
+  const body = await readJson(request);
+  const { view, issues } = await state.openWorkspace(stringField(body, "path")!);
+  if (!view) {
+    const first = issues[0];
+    return problem(
+      404,
+      "NO_WORKSPACE",
+      first?.message ?? "Not a workspace",
+      first?.fix ?? "Pass a folder that holds api-docs/",
+      issues,
+    );
+  }
+  return json({ status: "ok", workspace: view });
+}
+
+function endpointIndex(state: PreviewState): Promise<Response> {
+  const endpoints = state.index.endpoints();
+  const broken = state.index.broken();
+  return Promise.resolve(json({ count: endpoints.length, endpoints, broken }));
+}
+
+function flowIndex(state: PreviewState): Promise<Response> {
+  const flows = state.index.flows();
+  return Promise.resolve(json({ count: flows.length, flows }));
+}
+
+function events(state: PreviewState): Promise<Response> {
+  return Promise.resolve(state.events.connect());
+}
+
+export const ROUTES = new Map<string, Route>([
+  ["GET /api/workspace/current", currentWorkspace],
+  ["POST /api/workspace/open", openWorkspace],
+  ["GET /api/index", endpointIndex],
+  ["GET /api/flows", flowIndex],
+  ["GET /api/environments", environmentsRoute],
+  ["GET /api/events", events],
+  ["GET /api/spec", (s, _r, u) => getSpec(s, u)],
+  ["PUT /api/spec", saveFile(["endpoint"])],
+  ["POST /api/validate", validateDraft],
+  ["GET /api/vars", (s, _r, u) => varsRoute(s, u)],
+  ["POST /api/run", runSpecRoute],
+  ["POST /api/request", adHocRoute],
+  ["GET /api/flow", (s, _r, u) => getFlow(s, u)],
+  ["PUT /api/flow", saveFile(["flow"])],
+  ["POST /api/flow/run", runFlowRoute],
+]);
+
+/** Methods a path answers to, for 405's Allow header. */
+export function allowedMethods(pathname: string): string[] {
+  return [...ROUTES.keys()].filter((key) => key.endsWith(` ${pathname}`)).map((key) =>
+    key.split(" ")[0]
+  );
+}

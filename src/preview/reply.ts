@@ -1,0 +1,96 @@
+/**
+ * Response helpers for the preview API: JSON bodies, the one error shape
+ * (`{error: {code, message, fix}, issues?}`), and reading a JSON request
+ * body with a size limit.
+ */
+import type { Issue } from "../engine/issue.ts";
+
+const MAX_BODY_BYTES = 5 * 1024 * 1024;
+
+export function json(body: unknown, status = 200, headers: HeadersInit = {}): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: {
+      "content-type": "application/json; charset=utf-8",
+      "cache-control": "no-store",
+      ...headers,
+    },
+  });
+}
+
+export function problem(
+  status: number,
+  code: string,
+  message: string,
+  fix: string,
+  issues?: Issue[],
+): Response {
+  return json({ error: { code, message, fix }, ...(issues ? { issues } : {}) }, status);
+}
+
+export class BadRequest extends Error {
+  constructor(message: string, readonly fix: string) {
+    super(message);
+  }
+}
+
+/** The JSON object of a request body; a `BadRequest` when it is missing, too big or not an object. */
+export async function readJson(request: Request): Promise<Record<string, unknown>> {
+  const text = await request.text();
+  if (text.length > MAX_BODY_BYTES) {
+    throw new BadRequest("The request body is larger than 5 MB", "Send a smaller body");
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(text || "{}");
+  } catch {
+    throw new BadRequest(
+      "The request body is not valid JSON",
+      'Send a JSON object, e.g. {"path": "..."}',
+    );
+  }
+  if (!value || typeof value !== "object" || Array.isArray(value)) {
+    throw new BadRequest("The request body must be a JSON object", 'Send {"path": "..."}');
+  }
+  return value as Record<string, unknown>;
+}
+
+/** A string field, or a `BadRequest` naming it. */
+export function stringField(
+  body: Record<string, unknown>,
+  name: string,
+  required = true,
+): string | undefined {
+  const value = body[name];
+  if (value === undefined || value === null) {
+    if (required) throw new BadRequest(`Field "${name}" is required`, `Send "${name}" as a string`);
+    return undefined;
+  }
+  if (typeof value !== "string") {
+    throw new BadRequest(`Field "${name}" must be a string`, `Send "${name}" as a string`);
+  }
+  return value;
+}
+
+/** A `{name: value}` map of strings (numbers and booleans are taken as their text). */
+export function varsField(body: Record<string, unknown>, name: string): Record<string, string> {
+  const value = body[name];
+  if (value === undefined || value === null) return {};
+  if (typeof value !== "object" || Array.isArray(value)) {
+    throw new BadRequest(
+      `Field "${name}" must be an object of names to values`,
+      `Send {"${name}": {"userId": "2"}}`,
+    );
+  }
+  const out: Record<string, string> = {};
+  for (const [key, v] of Object.entries(value)) {
+    if (!/^[A-Za-z_][\w.-]*$/.test(key)) {
+      throw new BadRequest(
+        `Variable name "${key}" is not valid`,
+        "Use letters, digits and _ (e.g. userId)",
+      );
+    }
+    out[key] = typeof v === "string" ? v : JSON.stringify(v);
+  }
+  return out;
+}

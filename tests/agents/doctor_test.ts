@@ -1,0 +1,131 @@
+/** `doctor` and `doctor --fix` through the real CLI, in a real git repository and outside one. */
+import { assert, assertEquals, assertStringIncludes } from "@std/assert";
+import { apispec, json } from "../helpers/cli.ts";
+import { tempHome } from "../helpers/home.ts";
+import { collectionFiles, endpoint, workspace } from "../helpers/workspace.ts";
+import { VERSION } from "../../src/version.ts";
+
+async function git(args: string[], cwd: string): Promise<void> {
+  const output = await new Deno.Command("git", {
+    args: ["-c", "user.name=t", "-c", "user.email=t@example.test", ...args],
+    cwd,
+    stdout: "null",
+    stderr: "piped",
+  }).output();
+  assert(output.success, new TextDecoder().decode(output.stderr));
+}
+
+const STALE_SKILL =
+  "---\nname: apispec\n---\n<!-- apispec 0.0.1: written by `apispec skills install`; -->\nold\n";
+
+Deno.test("doctor fails on missing ignore entries and a stale skill; --fix mends both (git repo)", async () => {
+  await using ws = await workspace(collectionFiles("http://127.0.0.1:9", {
+    "apis/users/get-user.md": endpoint(),
+    ".claude/skills/apispec/SKILL.md": STALE_SKILL,
+  }));
+  await using home = await tempHome();
+  await git(["init", "-q", "."], ws.dir);
+  const opts = { cwd: ws.dir, env: home.env };
+
+  const before = await apispec(["doctor"], opts);
+  assertEquals(before.code, 1, before.stderr);
+  for (
+    const line of [
+      "✓ api-docs/ found",
+      "✓ 3 files in api-docs/ validate",
+      "✗ .env.local is not gitignored",
+      "✗ .apispec/history/ is not gitignored",
+      "✗ api-docs/_shared/env.md is not gitignored",
+      '    fix: Run `apispec doctor --fix` (adds "/_shared/env.md" to api-docs/.gitignore)',
+      "✓ Agents detected: claude-code (.claude/)",
+      `✗ claude-code skill is stale (written by 0.0.1; this binary is ${VERSION})`,
+      "! claude-code MCP server not configured (.mcp.json)",
+      "3 checks passed, 4 failed, 1 warning",
+    ]
+  ) {
+    assertStringIncludes(before.stdout, line);
+  }
+
+  const fixed = await apispec(["doctor", "--fix"], opts);
+  assertEquals(fixed.code, 0, fixed.stdout + fixed.stderr);
+  for (
+    const line of [
+      'added ".env.local" to .gitignore',
+      'added ".apispec/history/" to .gitignore',
+      'added "/_shared/env.md" to api-docs/.gitignore',
+      `updated .claude/skills/apispec/SKILL.md (claude-code, ${VERSION})`,
+      "✓ .env.local is gitignored",
+      `✓ claude-code skill is current (${VERSION})`,
+      "7 checks passed, 0 failed, 1 warning",
+    ]
+  ) {
+    assertStringIncludes(fixed.stdout, line);
+  }
+  assertEquals(await ws.read(".gitignore"), ".env.local\n.apispec/history/\n");
+  assertEquals(await ws.read("api-docs/.gitignore"), "/_shared/env.md\n");
+
+  const after = await apispec(["doctor", "--output=json"], opts);
+  assertEquals(after.code, 0);
+  const report = json<{ passed: boolean; checks: { id: string; status: string }[] }>(after);
+  assertEquals(report.passed, true);
+  assertEquals(report.checks.filter((c) => c.status === "fail"), []);
+});
+
+Deno.test("doctor reports an invalid spec; --fix cannot mend it and still exits 1", async () => {
+  await using ws = await workspace(collectionFiles("http://127.0.0.1:9", {
+    "apis/users/get-user.md": endpoint({ frontmatter: "protocol: gopher\n" }).replace(
+      "protocol: http\n",
+      "",
+    ),
+    ".gitignore": ".env.local\n.apispec/history/\n",
+    "api-docs/.gitignore": "/_shared/env.md\n",
+  }));
+  await using home = await tempHome();
+  await git(["init", "-q", "."], ws.dir);
+  const result = await apispec(["doctor", "--fix"], { cwd: ws.dir, env: home.env });
+  assertEquals(result.code, 1);
+  assertStringIncludes(
+    result.stdout,
+    "✗ 1 error in api-docs/; first: api-docs/apis/users/get-user.md:",
+  );
+  assertStringIncludes(result.stdout, "fix: Run `apispec validate api-docs` and fix each error");
+  assertStringIncludes(result.stdout, "! No coding agent detected");
+});
+
+Deno.test("doctor sees a committed .env.local even when .gitignore lists it", async () => {
+  await using ws = await workspace(collectionFiles("http://127.0.0.1:9", {
+    ".env.local": "API_KEY=x\n",
+    "api-docs/.gitignore": "/_shared/env.md\n",
+  }));
+  await using home = await tempHome();
+  await git(["init", "-q", "."], ws.dir);
+  await git(["add", ".env.local"], ws.dir);
+  await git(["commit", "-q", "-m", "oops"], ws.dir);
+  await ws.write(".gitignore", ".env.local\n.apispec/history/\n");
+  const result = await apispec(["doctor"], { cwd: ws.dir, env: home.env });
+  assertEquals(result.code, 1);
+  assertStringIncludes(result.stdout, "✗ .env.local is ignored but already committed");
+  assertStringIncludes(result.stdout, "fix: Run `git rm -r --cached .env.local` and commit");
+});
+
+Deno.test("doctor reads the ignore files itself outside a git repository", async () => {
+  await using ws = await workspace(collectionFiles("http://127.0.0.1:9", {
+    ".gitignore": "*.local\n.apispec/\n",
+    "api-docs/.gitignore": "_shared/env.md\n",
+  }));
+  await using home = await tempHome();
+  const result = await apispec(["doctor"], { cwd: ws.dir, env: home.env });
+  assertEquals(result.code, 0, result.stdout);
+  for (const path of [".env.local", ".apispec/history/", "api-docs/_shared/env.md"]) {
+    assertStringIncludes(result.stdout, `✓ ${path} is gitignored`);
+  }
+});
+
+Deno.test("doctor without a collection fails and points at init", async () => {
+  await using ws = await workspace({ "README.md": "# app\n" });
+  await using home = await tempHome();
+  const result = await apispec(["doctor"], { cwd: ws.dir, env: home.env });
+  assertEquals(result.code, 1);
+  assertStringIncludes(result.stdout, "✗ api-docs/ not found");
+  assertStringIncludes(result.stdout, "fix: Run `apispec init`");
+});

@@ -1,0 +1,80 @@
+import { assertEquals, assertStringIncludes } from "@std/assert";
+import { execBatch } from "../../src/ops/batch.ts";
+import { systemClock } from "../../src/adapters/clock.ts";
+import { jsonResponse, startTestApi, timedOut } from "../helpers/api.ts";
+import { collectionFiles, endpoint, workspace } from "../helpers/workspace.ts";
+
+function specs(count: number): Record<string, string> {
+  const files: Record<string, string> = {};
+  for (let i = 0; i < count; i++) {
+    files[`apis/items/get-item-${i}.md`] = endpoint({ path: `/items/${i}` });
+  }
+  return files;
+}
+
+/** Counts requests in flight; the first `hold` requests wait until all of them have arrived. */
+function countingApi(hold: number) {
+  let inFlight = 0;
+  let arrived = 0;
+  const stats = { max: 0 };
+  let release!: () => void;
+  const allHere = new Promise<void>((resolve) => release = resolve);
+  const api = startTestApi(async (request) => {
+    inFlight++;
+    stats.max = Math.max(stats.max, inFlight);
+    const index = ++arrived;
+    if (index === hold) release();
+    let alone = false;
+    if (index <= hold) {
+      alone = await timedOut(allHere);
+    }
+    inFlight--;
+    if (new URL(request.url).pathname === "/items/13") return jsonResponse({ error: "gone" }, 410);
+    return alone ? jsonResponse({ error: "not concurrent" }, 500) : jsonResponse({ id: 1 });
+  });
+  return { api, stats };
+}
+
+Deno.test("execBatch() keeps at most `concurrency` requests in flight, and uses them all", async () => {
+  const { api, stats } = countingApi(3);
+  await using _ = api;
+  await using ws = await workspace(collectionFiles(api.url, specs(12)));
+  const names = Object.keys(specs(12)).map((f) => `api-docs/${f}`);
+  const result = await execBatch(names, { concurrency: 3 }, {
+    cwd: ws.dir,
+    env: {},
+    clock: systemClock,
+  });
+  assertEquals(result.summary.passed, 12, JSON.stringify(result.results.filter((r) => !r.passed)));
+  assertEquals(stats.max, 3);
+  assertEquals(api.requests.length, 12);
+});
+
+Deno.test("execBatch() runs 8 at once by default and reports every spec in order", async () => {
+  const { api, stats } = countingApi(8);
+  await using _ = api;
+  await using ws = await workspace(collectionFiles(api.url, {
+    ...specs(20),
+    "apis/items/staging-only.md": endpoint({ path: "/staging", frontmatter: "env: [staging]\n" }),
+  }));
+  const names = [
+    ...Object.keys(specs(20)).map((f) => `api-docs/${f}`),
+    "api-docs/apis/items/staging-only.md",
+    "api-docs/apis/items/missing.md",
+  ];
+  const result = await execBatch(names, {}, { cwd: ws.dir, env: {}, clock: systemClock });
+  assertEquals(stats.max, 8);
+  assertEquals(result.results.map((r) => r.spec), names);
+  assertEquals(result.summary.total, 22);
+  assertEquals(result.summary.passed, 19);
+  assertEquals(result.summary.skipped, 1);
+  assertEquals(result.summary.failed, 2);
+  const gone = result.results[13];
+  assertEquals([gone.passed, gone.status, gone.error_type], [false, 410, "CONTRACT_MISMATCH"]);
+  assertStringIncludes(gone.hint!, "410");
+  assertEquals(Object.keys(result.results[0]), ["spec", "passed", "status", "duration_ms"]);
+  assertEquals(result.results[20].skipped, true);
+  assertStringIncludes(result.results[20].hint!, 'valid only in staging, not "dev"');
+  assertStringIncludes(result.results[21].hint!, "does not exist");
+  assertEquals(api.requests.length, 20);
+});

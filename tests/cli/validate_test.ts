@@ -1,0 +1,90 @@
+/** `apispec validate` over files and folders: kinds, lines, fixes and exit codes 0, 2 and 5. */
+import { assertEquals, assertStringIncludes } from "@std/assert";
+import { apispec, json, ROOT } from "../helpers/cli.ts";
+import { endpoint, workspace } from "../helpers/workspace.ts";
+
+Deno.test("validate passes the demo collection", async () => {
+  const result = await apispec(["validate", `${ROOT}/fixtures/demo/api-docs`]);
+  assertEquals(result.code, 0, result.stderr);
+  assertStringIncludes(result.stdout, "10 files checked: 0 errors, 0 warnings");
+});
+
+Deno.test("validate reads each file as its kind and reports file:line with a fix", async () => {
+  await using ws = await workspace({
+    "api-docs/project.md": "---\nname: t\nversion: 3\n---\n",
+    "api-docs/README.md": "# Index\n",
+    "api-docs/_shared/env.template.md": "## dev\n\n```yaml\nbaseUrl: a: b\n```\n",
+    "api-docs/apis/users/get-user.md": endpoint().replace("method: GET", "method: FETCH"),
+    "api-docs/flows/onboarding.md":
+      "---\ntype: pipeline\n---\n## Steps\n\n1. **Read** -> `apis/users/missing.md`\n",
+  });
+  const result = await apispec(["validate", "api-docs", "--output=json"], { cwd: ws.dir });
+  assertEquals(result.code, 2);
+  const report = json<
+    {
+      valid: boolean;
+      files: number;
+      errors: number;
+      issues: { file: string; line: number; message: string; fix: string }[];
+    }
+  >(result);
+  assertEquals(
+    [report.valid, report.files, report.errors],
+    [false, 5, 4],
+    JSON.stringify(report.issues, null, 1),
+  );
+  const byFile = Object.fromEntries(report.issues.map((i) => [i.file, i]));
+  assertEquals(byFile["api-docs/project.md"].line, 3);
+  assertEquals(byFile["api-docs/_shared/env.template.md"].line, 4);
+  assertEquals(byFile["api-docs/apis/users/get-user.md"].line, 4);
+  assertStringIncludes(
+    byFile["api-docs/flows/onboarding.md"].message,
+    "apis/users/missing.md, which does not exist",
+  );
+  for (const issue of report.issues) assertEquals(typeof issue.fix, "string");
+});
+
+Deno.test("validate console output shows the source line and a caret", async () => {
+  await using ws = await workspace({
+    "api-docs/apis/users/get-user.md": endpoint({
+      request: "GET {{baseUrl}}/users/1\nbad header line",
+    }),
+  });
+  const result = await apispec(["validate", "api-docs/apis/users/get-user.md"], { cwd: ws.dir });
+  assertEquals(result.code, 2);
+  assertStringIncludes(
+    result.stderr,
+    'error[VALIDATION_ERROR]: Cannot parse header line "bad header line"',
+  );
+  assertStringIncludes(result.stderr, "--> api-docs/apis/users/get-user.md:14");
+  assertStringIncludes(result.stderr, "14 | bad header line");
+  assertStringIncludes(result.stderr, "= fix:");
+});
+
+Deno.test("validate exits 5 on a secret, even in an otherwise valid file, and 2 for a non-markdown path", async () => {
+  await using ws = await workspace({
+    "api-docs/_shared/env.md":
+      "## dev\n\n```yaml\nbaseUrl: http://localhost\napiKey: sk_live_0123456789abcdefABCD\n```\n",
+    "notes.txt": "x",
+  });
+  const secret = await apispec(["validate", "api-docs"], { cwd: ws.dir });
+  assertEquals(secret.code, 5);
+  assertStringIncludes(secret.stderr, "api-docs/_shared/env.md:5");
+  assertEquals((await apispec(["validate", "notes.txt"], { cwd: ws.dir })).code, 2);
+});
+
+Deno.test("validate flags a flow step whose endpoint file is invalid", async () => {
+  await using ws = await workspace({
+    "api-docs/apis/users/get-user.md": endpoint().replace("version: 1", "version: 9"),
+    "api-docs/flows/f.md":
+      "---\ntype: pipeline\n---\n## Steps\n\n1. **Read** -> `apis/users/get-user.md`\n2. **Again** -> `../apis/users/get-user.md`\n",
+  });
+  const result = await apispec(["validate", "api-docs/flows/f.md", "--output=json"], {
+    cwd: ws.dir,
+  });
+  assertEquals(result.code, 2);
+  const lines = json<{ issues: { line: number; message: string }[] }>(result).issues.map((i) =>
+    i.line
+  );
+  assertEquals(lines, [6, 7]);
+});

@@ -1,0 +1,54 @@
+/** Paths into fixtures/, and GitHub's gzipped OpenAPI description decompressed on demand. */
+import { ROOT } from "./cli.ts";
+
+export const FIXTURES = `${ROOT}/fixtures`;
+export const CORPORA = `${FIXTURES}/corpora`;
+
+/** Writes GitHub's 13 MB description (stored gzipped) to `target`. */
+export async function writeGithubDescription(target: string): Promise<void> {
+  const file = await Deno.open(`${CORPORA}/openapi/large/github-api.json.gz`);
+  const text = await new Response(file.readable.pipeThrough(new DecompressionStream("gzip")))
+    .text();
+  await Deno.writeTextFile(target, text);
+}
+
+/** `METHOD /path/:param` for every operation of an OpenAPI document apispec can run. */
+export function openApiOperations(
+  doc: { paths?: Record<string, Record<string, unknown>> },
+): string[] {
+  const out: string[] = [];
+  for (const [path, item] of Object.entries(doc.paths ?? {})) {
+    for (const method of ["get", "put", "post", "delete", "options", "head", "patch"]) {
+      if (item && typeof item[method] === "object") {
+        out.push(
+          `${method.toUpperCase()} ${
+            path.replace(/\{([^}]+)\}/g, (_, n: string) =>
+              `:${
+                n.replace(/[^A-Za-z0-9_]+(.)?/g, (_m, c?: string) => (c ?? "").toUpperCase())
+              }`)
+          }`,
+        );
+      }
+    }
+  }
+  return out.sort();
+}
+
+/** `METHOD path` of every endpoint file under a collection, read from their frontmatter. */
+export async function writtenOperations(apis: string): Promise<string[]> {
+  const out: string[] = [];
+  const walk = async (dir: string) => {
+    for await (const entry of Deno.readDir(dir)) {
+      const path = `${dir}/${entry.name}`;
+      if (entry.isDirectory) await walk(path);
+      else if (entry.name.endsWith(".md")) {
+        const text = await Deno.readTextFile(path);
+        const method = /^method: (\S+)$/m.exec(text)?.[1];
+        const route = /^path: (.+)$/m.exec(text)?.[1].replace(/^['"]|['"]$/g, "");
+        out.push(`${method} ${route}`);
+      }
+    }
+  };
+  await walk(apis);
+  return out.sort();
+}

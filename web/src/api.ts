@@ -1,0 +1,142 @@
+/** The preview API client: one function per route, errors as `ApiFailure` with the server's message. */
+import type {
+  AdHocResponse,
+  ApiError,
+  FlowEntry,
+  FlowResponse,
+  FlowResult,
+  IndexResponse,
+  Issue,
+  RunResponse,
+  SpecResponse,
+  StepRecord,
+  VarsResponse,
+  WorkspaceView,
+} from "./types.ts";
+
+export class ApiFailure extends Error {
+  constructor(readonly status: number, readonly body: ApiError) {
+    super(body.error?.message ?? `HTTP ${status}`);
+  }
+  get fix(): string {
+    return this.body.error?.fix ?? "";
+  }
+  get issues(): Issue[] {
+    return this.body.issues ?? [];
+  }
+}
+
+async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
+  const response = await fetch(path, {
+    method,
+    headers: body === undefined ? {} : { "content-type": "application/json" },
+    body: body === undefined ? undefined : JSON.stringify(body),
+    credentials: "same-origin",
+  });
+  const data = await response.json().catch(() => ({
+    error: { code: "BAD_RESPONSE", message: `HTTP ${response.status}`, fix: "" },
+  }));
+  if (!response.ok) throw new ApiFailure(response.status, data as ApiError);
+  return data as T;
+}
+
+const q = (path: string) => encodeURIComponent(path);
+
+export const api = {
+  workspace: () => call<WorkspaceView>("GET", "/api/workspace/current"),
+  openWorkspace: (path: string) =>
+    call<{ status: string; workspace: WorkspaceView }>("POST", "/api/workspace/open", { path }),
+  index: () => call<IndexResponse>("GET", "/api/index"),
+  flows: () => call<{ count: number; flows: FlowEntry[] }>("GET", "/api/flows"),
+  environments: () =>
+    call<
+      {
+        default_env: string;
+        env: string;
+        environments: {
+          name: string;
+          variables: Record<string, { value: string; file: string }>;
+        }[];
+      }
+    >(
+      "GET",
+      "/api/environments",
+    ),
+  spec: (path: string) => call<SpecResponse>("GET", `/api/spec?path=${q(path)}`),
+  saveSpec: (path: string, text: string, create = false) =>
+    call<{ status: string; file: string; created: boolean; issues: Issue[] }>("PUT", "/api/spec", {
+      path,
+      text,
+      create,
+    }),
+  validate: (path: string, text: string) =>
+    call<{ issues: Issue[] }>("POST", "/api/validate", { path, text }),
+  vars: (path: string, env: string) =>
+    call<VarsResponse>("GET", `/api/vars?path=${q(path)}&env=${q(env)}`),
+  run: (path: string, env: string, vars: Record<string, string>) =>
+    call<RunResponse>("POST", "/api/run", { path, env, vars }),
+  request: (input: {
+    method: string;
+    url: string;
+    headers: [string, string][];
+    body?: string;
+    env: string;
+    vars: Record<string, string>;
+    save?: string;
+  }) => call<AdHocResponse>("POST", "/api/request", input),
+  flow: (path: string) => call<FlowResponse>("GET", `/api/flow?path=${q(path)}`),
+  saveFlow: (path: string, text: string, create = false) =>
+    call<{ status: string; file: string; created: boolean; issues: Issue[] }>("PUT", "/api/flow", {
+      path,
+      text,
+      create,
+    }),
+};
+
+/** Runs a flow, calling `onStep` for each step as its line arrives. */
+export async function runFlow(
+  path: string,
+  env: string,
+  vars: Record<string, string>,
+  onStep: (step: StepRecord) => void,
+): Promise<FlowResult> {
+  const response = await fetch("/api/flow/run", {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ path, env, vars }),
+  });
+  if (!response.ok || !response.body) {
+    const data = await response.json().catch(() => ({
+      error: { code: "BAD_RESPONSE", message: `HTTP ${response.status}`, fix: "" },
+    }));
+    throw new ApiFailure(response.status, data as ApiError);
+  }
+  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+  let buffer = "";
+  let result: FlowResult | undefined;
+  while (true) {
+    const { value, done } = await reader.read();
+    if (value) buffer += value;
+    let newline: number;
+    while ((newline = buffer.indexOf("\n")) >= 0) {
+      const line = buffer.slice(0, newline).trim();
+      buffer = buffer.slice(newline + 1);
+      if (!line) continue;
+      const message = JSON.parse(line);
+      if (message.type === "step") onStep(message.step);
+      else if (message.type === "done") result = message.result;
+      else if (message.type === "error") throw new ApiFailure(500, { error: message.error });
+    }
+    if (done) break;
+  }
+  if (!result) {
+    throw new ApiFailure(500, {
+      error: {
+        code: "BAD_RESPONSE",
+        message: "The flow run ended without a result",
+        fix: "Run it again",
+      },
+    });
+  }
+  return result;
+}

@@ -1,0 +1,134 @@
+/** @jsxImportSource preact */
+/// <reference lib="dom" />
+/**
+ * The markdown editor: CodeMirror 6 with markdown highlighting, the server
+ * validator's issues as inline diagnostics, and Mod-S to save. Colours come
+ * from the page's CSS variables, so it follows the light and dark themes.
+ */
+import { useEffect, useRef } from "preact/hooks";
+import { basicSetup } from "codemirror";
+import { EditorView, keymap } from "@codemirror/view";
+import { EditorState } from "@codemirror/state";
+import { markdown } from "@codemirror/lang-markdown";
+import { HighlightStyle, syntaxHighlighting } from "@codemirror/language";
+import { type Diagnostic, lintGutter, setDiagnostics } from "@codemirror/lint";
+import { tags } from "@lezer/highlight";
+import type { Issue } from "../types.ts";
+
+const highlight = HighlightStyle.define([
+  { tag: tags.heading, color: "var(--accent)", fontWeight: "700" },
+  { tag: tags.strong, fontWeight: "700" },
+  { tag: tags.emphasis, fontStyle: "italic" },
+  { tag: [tags.monospace, tags.string], color: "var(--code-string)" },
+  { tag: [tags.link, tags.url], color: "var(--link)" },
+  { tag: [tags.meta, tags.processingInstruction, tags.contentSeparator], color: "var(--muted)" },
+  { tag: tags.list, color: "var(--accent-2)" },
+  { tag: tags.quote, color: "var(--muted)", fontStyle: "italic" },
+]);
+
+const theme = EditorView.theme({
+  "&": {
+    backgroundColor: "var(--surface)",
+    color: "var(--text)",
+    fontSize: "13px",
+    height: "100%",
+  },
+  ".cm-content": { fontFamily: "var(--mono)", caretColor: "var(--text)" },
+  ".cm-gutters": {
+    backgroundColor: "var(--surface-2)",
+    color: "var(--muted)",
+    borderRight: "1px solid var(--border)",
+  },
+  ".cm-activeLine": { backgroundColor: "var(--active-line)" },
+  ".cm-activeLineGutter": { backgroundColor: "var(--active-line)" },
+  "&.cm-focused .cm-selectionBackground, .cm-selectionBackground, ::selection": {
+    backgroundColor: "var(--selection) !important",
+  },
+  "&.cm-focused": { outline: "2px solid var(--focus)", outlineOffset: "-2px" },
+  ".cm-scroller": { overflow: "auto" },
+});
+
+/** Issues with a line become diagnostics on that line; the rest stay in the list below the editor. */
+function diagnosticsFor(state: EditorState, issues: Issue[]): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  for (const issue of issues) {
+    if (!issue.line || issue.line > state.doc.lines) continue;
+    const line = state.doc.line(issue.line);
+    out.push({
+      from: line.from,
+      to: Math.max(line.from, line.to),
+      severity: issue.severity === "error" ? "error" : "warning",
+      message: issue.fix ? `${issue.message}\nfix: ${issue.fix}` : issue.message,
+      source: issue.code,
+    });
+  }
+  return out;
+}
+
+export interface EditorHandle {
+  focusLine(line: number): void;
+}
+
+/**
+ * `value` is read when the editor mounts; typing flows out through
+ * `onChange` only. A parent that replaces the text (reload from disk,
+ * revert) remounts the editor with a new `key`, so a render that lags
+ * behind fast typing can never write stale text back into the document.
+ */
+export function Editor(
+  { value, issues, onChange, onSave, handle }: {
+    value: string;
+    issues: Issue[];
+    onChange: (text: string) => void;
+    onSave: () => void;
+    handle?: (h: EditorHandle) => void;
+  },
+) {
+  const host = useRef<HTMLDivElement>(null);
+  const view = useRef<EditorView | undefined>(undefined);
+  const callbacks = useRef({ onChange, onSave });
+  callbacks.current = { onChange, onSave };
+
+  useEffect(() => {
+    const editor = new EditorView({
+      parent: host.current!,
+      state: EditorState.create({
+        doc: value,
+        extensions: [
+          keymap.of([{
+            key: "Mod-s",
+            preventDefault: true,
+            run: () => (callbacks.current.onSave(), true),
+          }]),
+          basicSetup,
+          markdown(),
+          syntaxHighlighting(highlight),
+          lintGutter(),
+          theme,
+          EditorView.lineWrapping,
+          EditorView.contentAttributes.of({ "aria-label": "Markdown source" }),
+          EditorView.updateListener.of((update) => {
+            if (update.docChanged) callbacks.current.onChange(update.state.doc.toString());
+          }),
+        ],
+      }),
+    });
+    view.current = editor;
+    handle?.({
+      focusLine(line) {
+        if (line < 1 || line > editor.state.doc.lines) return;
+        const at = editor.state.doc.line(line).from;
+        editor.dispatch({ selection: { anchor: at }, scrollIntoView: true });
+        editor.focus();
+      },
+    });
+    return () => editor.destroy();
+  }, []);
+
+  useEffect(() => {
+    const editor = view.current;
+    if (editor) editor.dispatch(setDiagnostics(editor.state, diagnosticsFor(editor.state, issues)));
+  }, [issues]);
+
+  return <div class="editor" ref={host} data-testid="editor" />;
+}

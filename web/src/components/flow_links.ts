@@ -1,0 +1,45 @@
+/**
+ * Which step feeds which: a step depends on the latest earlier step that
+ * captures a variable it injects, or uses as `{{name}}`/`:name` in its
+ * endpoint file (DECISIONS.md, flow runs).
+ */
+import type { FlowStepDraft } from "../../../src/engine/render/flow_md.ts";
+
+export interface FlowLink {
+  from: number;
+  to: number;
+  variable: string;
+  /** True when the step names it with `Inject:`; false when only its endpoint file uses it. */
+  explicit: boolean;
+}
+
+export function flowLinks(steps: FlowStepDraft[], uses: (string[] | undefined)[]): FlowLink[] {
+  const links: FlowLink[] = [];
+  const producer = new Map<string, number>();
+  steps.forEach((step, index) => {
+    const wanted = new Map<string, boolean>();
+    for (const variable of step.injects) wanted.set(variable, true);
+    for (const variable of uses[index] ?? []) {
+      if (!wanted.has(variable)) wanted.set(variable, false);
+    }
+    for (const [variable, explicit] of wanted) {
+      const from = producer.get(variable);
+      if (from !== undefined) links.push({ from, to: index, variable, explicit });
+    }
+    for (const capture of step.captures) producer.set(capture.variable, index);
+  });
+  return links;
+}
+
+/** Injects that no earlier step captures: the parser refuses these, so the canvas flags them. */
+export function danglingInjects(steps: FlowStepDraft[]): { step: number; variable: string }[] {
+  const captured = new Set<string>();
+  const out: { step: number; variable: string }[] = [];
+  steps.forEach((step, index) => {
+    for (const variable of step.injects) {
+      if (!captured.has(variable)) out.push({ step: index, variable });
+    }
+    for (const capture of step.captures) captured.add(capture.variable);
+  });
+  return out;
+}

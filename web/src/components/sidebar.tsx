@@ -1,0 +1,230 @@
+/** @jsxImportSource preact */
+/// <reference lib="dom" />
+/**
+ * The sidebar: search (`/` or Mod-K focuses it; arrows and Enter pick), the
+ * endpoints grouped by resource in a virtual list (thousands of specs stay
+ * smooth), the flows, and files that do not parse.
+ */
+import { useEffect, useMemo, useRef, useState } from "preact/hooks";
+import { hrefFor, linkClick, navigate, type Route } from "../router.ts";
+import { filterEndpoints, groupRows, searchKey } from "../search.ts";
+import type { BrokenEntry, EndpointEntry, FlowEntry } from "../types.ts";
+import { Kbd, MethodBadge } from "./common.tsx";
+
+const ROW_HEIGHT = 30;
+const OVERSCAN = 8;
+
+export function Sidebar(
+  { endpoints, flows, broken, route }: {
+    endpoints: EndpointEntry[];
+    flows: FlowEntry[];
+    broken: BrokenEntry[];
+    route: Route;
+  },
+) {
+  const [query, setQuery] = useState("");
+  const [collapsed, setCollapsed] = useState<Set<string>>(new Set());
+  const [cursor, setCursor] = useState(-1);
+  const search = useRef<HTMLInputElement>(null);
+  const keys = useMemo(() => endpoints.map(searchKey), [endpoints]);
+  const matches = useMemo(() => filterEndpoints(endpoints, keys, query), [endpoints, keys, query]);
+  const rows = useMemo(() => groupRows(matches, query ? new Set() : collapsed), [
+    matches,
+    collapsed,
+    query,
+  ]);
+  const activeFile = route.name === "spec" ? route.file : undefined;
+
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      const target = event.target as HTMLElement;
+      const typing = target.closest("input, textarea, select, .cm-editor");
+      if (
+        (event.key === "/" && !typing) ||
+        ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === "k")
+      ) {
+        event.preventDefault();
+        search.current?.focus();
+        search.current?.select();
+      }
+    };
+    addEventListener("keydown", onKey);
+    return () => removeEventListener("keydown", onKey);
+  }, []);
+
+  useEffect(() => setCursor(-1), [query]);
+
+  const endpointRows = rows.flatMap((row, i) => (row.kind === "endpoint" ? [i] : []));
+  const onSearchKey = (event: KeyboardEvent) => {
+    if (event.key === "ArrowDown" || event.key === "ArrowUp") {
+      event.preventDefault();
+      const at = endpointRows.indexOf(cursor);
+      const next = event.key === "ArrowDown"
+        ? Math.min(endpointRows.length - 1, at + 1)
+        : Math.max(0, at - 1);
+      setCursor(endpointRows[next] ?? -1);
+    } else if (event.key === "Enter") {
+      const row = rows[cursor >= 0 ? cursor : endpointRows[0]];
+      if (row?.kind === "endpoint") navigate(hrefFor({ name: "spec", file: row.entry.file }));
+    } else if (event.key === "Escape") {
+      setQuery("");
+    }
+  };
+
+  return (
+    <nav class="sidebar" aria-label="Endpoints and flows">
+      <div class="search">
+        <input
+          ref={search}
+          type="search"
+          placeholder="Search endpoints…"
+          aria-label="Search endpoints (method, path, title, tag)"
+          value={query}
+          onInput={(e) => setQuery((e.target as HTMLInputElement).value)}
+          onKeyDown={onSearchKey}
+          data-testid="search"
+        />
+        <Kbd>/</Kbd>
+      </div>
+      <div class="count muted" data-testid="match-count">
+        {query
+          ? `${matches.length} of ${endpoints.length} endpoints`
+          : `${endpoints.length} endpoints`}
+      </div>
+      <VirtualRows
+        rows={rows}
+        cursor={cursor}
+        activeFile={activeFile}
+        onToggle={(resource) => {
+          const next = new Set(collapsed);
+          if (next.has(resource)) next.delete(resource);
+          else next.add(resource);
+          setCollapsed(next);
+        }}
+      />
+      <div class="flows-list">
+        <h3>Flows</h3>
+        {flows.length === 0 && <p class="muted">No flows yet.</p>}
+        <ul>
+          {flows.map((flow) => {
+            const href = hrefFor({ name: "flow", file: flow.file });
+            const active = route.name === "flow" && route.file === flow.file;
+            return (
+              <li key={flow.file}>
+                <a href={href} class={active ? "active" : ""} onClick={(e) => linkClick(e, href)}>
+                  <span class="flow-icon" aria-hidden="true">⇢</span> {flow.title}{" "}
+                  <span class="muted">{flow.steps} steps</span>
+                </a>
+              </li>
+            );
+          })}
+        </ul>
+        {broken.length > 0 && (
+          <>
+            <h3>Files with errors</h3>
+            <ul>
+              {broken.map((b) => {
+                const href = hrefFor({ name: b.kind === "flow" ? "flow" : "spec", file: b.file });
+                return (
+                  <li key={b.file}>
+                    <a
+                      href={href}
+                      class="broken"
+                      title={b.message}
+                      onClick={(e) => linkClick(e, href)}
+                    >
+                      ⚠ {b.file}
+                    </a>
+                  </li>
+                );
+              })}
+            </ul>
+          </>
+        )}
+      </div>
+    </nav>
+  );
+}
+
+function VirtualRows(
+  { rows, cursor, activeFile, onToggle }: {
+    rows: ReturnType<typeof groupRows>;
+    cursor: number;
+    activeFile?: string;
+    onToggle: (resource: string) => void;
+  },
+) {
+  const box = useRef<HTMLDivElement>(null);
+  const [scrollTop, setScrollTop] = useState(0);
+  const [height, setHeight] = useState(600);
+  useEffect(() => {
+    const element = box.current!;
+    const observer = new ResizeObserver(() => setHeight(element.clientHeight));
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+  useEffect(() => {
+    // Keep the keyboard cursor in view.
+    const element = box.current;
+    if (!element || cursor < 0) return;
+    const top = cursor * ROW_HEIGHT;
+    if (top < element.scrollTop) element.scrollTop = top;
+    else if (top + ROW_HEIGHT > element.scrollTop + element.clientHeight) {
+      element.scrollTop = top + ROW_HEIGHT - element.clientHeight;
+    }
+  }, [cursor]);
+  const first = Math.max(0, Math.floor(scrollTop / ROW_HEIGHT) - OVERSCAN);
+  const last = Math.min(rows.length, Math.ceil((scrollTop + height) / ROW_HEIGHT) + OVERSCAN);
+  return (
+    <div
+      class="rows"
+      ref={box}
+      onScroll={(e) => setScrollTop((e.target as HTMLDivElement).scrollTop)}
+      data-testid="endpoint-list"
+    >
+      <div style={{ height: `${rows.length * ROW_HEIGHT}px`, position: "relative" }}>
+        {rows.slice(first, last).map((row, offset) => {
+          const index = first + offset;
+          const style = { top: `${index * ROW_HEIGHT}px`, height: `${ROW_HEIGHT}px` };
+          if (row.kind === "group") {
+            return (
+              <button
+                key={`g:${row.resource}`}
+                type="button"
+                class="row group"
+                style={style}
+                aria-expanded={!row.collapsed}
+                onClick={() => onToggle(row.resource)}
+              >
+                <span class="chevron" aria-hidden="true">{row.collapsed ? "▸" : "▾"}</span>
+                {row.resource}
+                <span class="muted">{row.count}</span>
+              </button>
+            );
+          }
+          const href = hrefFor({ name: "spec", file: row.entry.file });
+          const classes = [
+            "row",
+            "endpoint",
+            row.entry.file === activeFile ? "active" : "",
+            index === cursor ? "cursor" : "",
+          ].join(" ");
+          return (
+            <a
+              key={row.entry.file}
+              href={href}
+              class={classes}
+              style={style}
+              title={`${row.entry.title}\n${row.entry.file}`}
+              onClick={(e) => linkClick(e, href)}
+            >
+              <MethodBadge method={row.entry.method} />
+              <span class="row-path">{row.entry.path}</span>
+              <span class="row-title muted">{row.entry.title}</span>
+            </a>
+          );
+        })}
+      </div>
+    </div>
+  );
+}

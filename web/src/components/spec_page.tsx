@@ -1,0 +1,336 @@
+/** @jsxImportSource preact */
+/// <reference lib="dom" />
+/**
+ * One endpoint: the rendered spec with Send (environment + overrides) and
+ * the result, or the markdown editor with inline validation. Reloads when
+ * the file changes on disk, unless there are unsaved edits.
+ */
+import { useCallback, useEffect, useRef, useState } from "preact/hooks";
+import { api, ApiFailure } from "../api.ts";
+import { subscribe } from "../live.ts";
+import { renderMarkdown } from "../markdown.ts";
+import { setLeaveGuard } from "../router.ts";
+import type {
+  EndpointSpec,
+  Issue,
+  RunResponse,
+  SpecResponse,
+  VariableReportEntry,
+} from "../types.ts";
+import {
+  CodeBlock,
+  EnvSelect,
+  IssueList,
+  Kbd,
+  MethodBadge,
+  MOD,
+  PagePlaceholder,
+  Section,
+  toast,
+  useModShortcuts,
+  VarsEditor,
+} from "./common.tsx";
+import { Editor, type EditorHandle } from "./editor.tsx";
+import { ResultView } from "./result_view.tsx";
+
+function httpText(
+  block: { headers: { name: string; value: string }[]; body: string },
+  first: string,
+): string {
+  return [
+    first,
+    ...block.headers.map((h) => `${h.name}: ${h.value}`),
+    ...(block.body ? ["", block.body] : []),
+  ].join("\n");
+}
+
+function SpecSections({ spec }: { spec: EndpointSpec }) {
+  const e = spec.expected;
+  return (
+    <>
+      <Section title="Request" id="request">
+        <CodeBlock
+          label="Request block"
+          text={httpText(spec.request, `${spec.request.method} ${spec.request.target}`)}
+        />
+      </Section>
+      <Section title="Expected response" id="expected">
+        <CodeBlock
+          label="Expected response block"
+          text={httpText(e, `HTTP/1.1 ${e.status} ${e.reason}`.trim())}
+        />
+        <p class="muted">
+          Match mode: {spec.match}
+          {spec.ignore.length ? ` · ignoring ${spec.ignore.join(", ")}` : ""}
+        </p>
+      </Section>
+      {spec.schema && (
+        <Section title="Schema">
+          <CodeBlock text={JSON.stringify(spec.schema.value, null, 2)} />
+        </Section>
+      )}
+      {spec.errorResponses.length > 0 && (
+        <Section title="Error responses">
+          {spec.errorResponses.map((r, i) => (
+            <CodeBlock key={i} text={httpText(r, `HTTP/1.1 ${r.status} ${r.reason}`.trim())} />
+          ))}
+        </Section>
+      )}
+      {spec.assertions.length > 0 && (
+        <Section title="Assertions">
+          <ul class="rules">
+            {spec.assertions.map((a, i) => (
+              <li key={i}>
+                <code>{a.source}</code>
+              </li>
+            ))}
+          </ul>
+        </Section>
+      )}
+      {spec.tests && (
+        <Section title="Tests (for agents)">
+          <CodeBlock text={spec.tests} />
+        </Section>
+      )}
+      {spec.notes && (
+        <Section title="Notes">
+          <div class="prose" dangerouslySetInnerHTML={{ __html: renderMarkdown(spec.notes) }} />
+        </Section>
+      )}
+    </>
+  );
+}
+
+export function SpecPage(
+  { file, env, environments, onEnv, mock }: {
+    file: string;
+    env: string;
+    environments: string[];
+    onEnv: (env: string) => void;
+    mock: boolean;
+  },
+) {
+  const [data, setData] = useState<SpecResponse>();
+  const [error, setError] = useState<string>();
+  const [mode, setMode] = useState<"view" | "edit">("view");
+  const [draft, setDraft] = useState("");
+  const [draftIssues, setDraftIssues] = useState<Issue[]>([]);
+  const [saving, setSaving] = useState(false);
+  /** Bumped when the text is replaced from outside the editor, which then remounts. */
+  const [editorKey, setEditorKey] = useState(0);
+  const [run, setRun] = useState<RunResponse>();
+  const [running, setRunning] = useState(false);
+  const [vars, setVars] = useState<Record<string, string>>({});
+  const [report, setReport] = useState<VariableReportEntry[]>([]);
+  const editor = useRef<EditorHandle | undefined>(undefined);
+  const draftRef = useRef("");
+  draftRef.current = draft;
+  const dirty = data !== undefined && draft !== data.text;
+
+  const load = useCallback(async (keepDraft = false) => {
+    try {
+      const next = await api.spec(file);
+      setData(next);
+      setError(undefined);
+      if (!keepDraft) {
+        // Remount the editor only when the text really changed (a save keeps cursor and history).
+        if (next.text !== draftRef.current) setEditorKey((k) => k + 1);
+        setDraft(next.text);
+        setDraftIssues(next.issues);
+      }
+    } catch (e) {
+      setError((e as Error).message);
+    }
+  }, [file]);
+
+  useEffect(() => {
+    setData(undefined);
+    setRun(undefined);
+    setVars({});
+    setMode("view");
+    load();
+  }, [file]);
+
+  useEffect(() => {
+    api.vars(file, env).then((r) => setReport(r.variables)).catch(() => setReport([]));
+  }, [file, env, data?.text]);
+
+  // Live reload: the file changed on disk. Unsaved edits win; the rest follows the disk.
+  const dirtyRef = useRef(false);
+  dirtyRef.current = dirty;
+  useEffect(() =>
+    subscribe((event) => {
+      if (event.type === "change" && event.paths.includes(file)) load(dirtyRef.current);
+    }), [file, load]);
+
+  useEffect(() => {
+    setLeaveGuard(dirty ? () => confirm("Discard unsaved changes?") : undefined);
+    return () => setLeaveGuard(undefined);
+  }, [dirty]);
+
+  // Validate the draft as it is typed (debounced); nothing is written.
+  useEffect(() => {
+    if (!data || draft === data.text) {
+      if (data) setDraftIssues(data.issues);
+      return;
+    }
+    const timer = setTimeout(() => {
+      api.validate(file, draft).then((r) => setDraftIssues(r.issues)).catch(() => {});
+    }, 250);
+    return () => clearTimeout(timer);
+  }, [draft, data]);
+
+  const save = useCallback(async () => {
+    if (saving) return;
+    setSaving(true);
+    try {
+      const result = await api.saveSpec(file, draft);
+      toast(`Saved ${result.file}`, "ok");
+      await load();
+    } catch (e) {
+      if (e instanceof ApiFailure && e.issues.length) setDraftIssues(e.issues);
+      toast(e instanceof ApiFailure ? `${e.message}. ${e.fix}` : String(e), "error");
+    } finally {
+      setSaving(false);
+    }
+  }, [file, draft, saving]);
+
+  const send = useCallback(async () => {
+    if (running) return;
+    setRunning(true);
+    try {
+      setRun(await api.run(file, env, vars));
+    } catch (e) {
+      toast(e instanceof ApiFailure ? `${e.message}. ${e.fix}` : String(e), "error");
+    } finally {
+      setRunning(false);
+    }
+  }, [file, env, vars, running]);
+
+  useModShortcuts({
+    Enter: send,
+    s: () => mode === "edit" && save(),
+    e: () => setMode(mode === "edit" ? "view" : "edit"),
+  }, [send, save, mode]);
+
+  if (error || !data) return <PagePlaceholder error={error} />;
+  const spec = data.spec;
+  return (
+    <div class="page spec-page">
+      <header class="page-head">
+        <div class="title-line">
+          {spec && <MethodBadge method={spec.method} />}
+          <h2 data-testid="spec-title">{spec?.title ?? file}</h2>
+        </div>
+        <div class="subtitle">
+          {spec && <code class="path">{spec.path}</code>}
+          <span class="muted file">{file}</span>
+          {spec?.tags.map((t) => <span key={t} class="tag">{t}</span>)}
+        </div>
+        <div class="mode-switch" role="tablist" aria-label="View or edit">
+          <button
+            type="button"
+            role="tab"
+            aria-selected={mode === "view"}
+            class={mode === "view" ? "active" : ""}
+            onClick={() => setMode("view")}
+          >
+            View
+          </button>
+          <button
+            type="button"
+            role="tab"
+            aria-selected={mode === "edit"}
+            class={mode === "edit" ? "active" : ""}
+            onClick={() => setMode("edit")}
+          >
+            Edit{dirty ? " •" : ""}
+          </button>
+        </div>
+      </header>
+      {mode === "edit"
+        ? (
+          <div class="edit-pane">
+            <div class="toolbar">
+              <button type="button" class="primary" onClick={save} disabled={saving || !dirty}>
+                {saving ? "Saving…" : "Save"} <Kbd>{MOD}+S</Kbd>
+              </button>
+              <button
+                type="button"
+                class="ghost"
+                onClick={() => {
+                  setDraft(data.text);
+                  setEditorKey((k) => k + 1);
+                }}
+                disabled={!dirty}
+              >
+                Revert
+              </button>
+              <span class="muted">
+                {draftIssues.filter((i) => i.severity === "error").length}{" "}
+                error(s), validated as you type
+              </span>
+            </div>
+            <Editor
+              key={editorKey}
+              value={draft}
+              issues={draftIssues}
+              onChange={setDraft}
+              onSave={save}
+              handle={(h) => (editor.current = h)}
+            />
+            <IssueList issues={draftIssues} onPick={(i) => editor.current?.focusLine(i.line!)} />
+          </div>
+        )
+        : (
+          <div class="view-pane">
+            {!spec && <IssueList issues={data.issues} />}
+            {spec?.description && (
+              <div
+                class="prose description"
+                dangerouslySetInnerHTML={{ __html: renderMarkdown(spec.description) }}
+              />
+            )}
+            {spec && (
+              <section class="run-panel" aria-label="Send">
+                <div class="run-bar">
+                  <EnvSelect env={env} environments={environments} onChange={onEnv} />
+                  <button
+                    type="button"
+                    class="primary send"
+                    onClick={send}
+                    disabled={running}
+                    data-testid="send"
+                  >
+                    {running ? "Sending…" : mock ? "Send (mock)" : "Send"} <Kbd>{MOD}+Enter</Kbd>
+                  </button>
+                </div>
+                <details class="overrides" open={report.some((v) => !v.resolved)}>
+                  <summary>
+                    Variables{Object.keys(vars).length
+                      ? ` (${Object.keys(vars).length} overridden)`
+                      : ""}
+                  </summary>
+                  <VarsEditor report={report} values={vars} onChange={setVars} />
+                </details>
+                {run && (
+                  <ResultView
+                    record={run.record}
+                    issues={run.issues}
+                    mock={run.mock}
+                    expectedBody={spec.expected.body}
+                  />
+                )}
+              </section>
+            )}
+            {spec && <SpecSections spec={spec} />}
+            {spec && data.issues.length > 0 && (
+              <Section title="Validation">
+                <IssueList issues={data.issues} />
+              </Section>
+            )}
+          </div>
+        )}
+    </div>
+  );
+}

@@ -1,0 +1,35 @@
+/**
+ * The live-reload channel: one EventSource to `/api/events`. Pages subscribe
+ * to `change` (collection-relative paths) and `workspace` events.
+ */
+type Listener = (
+  event: { type: "change"; paths: string[] } | { type: "workspace" } | {
+    type: "status";
+    connected: boolean;
+  },
+) => void;
+
+const listeners = new Set<Listener>();
+let source: EventSource | undefined;
+
+export function subscribe(listener: Listener): () => void {
+  listeners.add(listener);
+  connect();
+  return () => listeners.delete(listener);
+}
+
+function emit(event: Parameters<Listener>[0]) {
+  for (const listener of [...listeners]) listener(event);
+}
+
+function connect() {
+  if (source) return;
+  source = new EventSource("/api/events");
+  source.addEventListener("hello", () => emit({ type: "status", connected: true }));
+  source.addEventListener("change", (event) => {
+    const data = JSON.parse((event as MessageEvent).data) as { paths: string[] };
+    emit({ type: "change", paths: data.paths });
+  });
+  source.addEventListener("workspace", () => emit({ type: "workspace" }));
+  source.addEventListener("error", () => emit({ type: "status", connected: false }));
+}

@@ -1,0 +1,196 @@
+/** @jsxImportSource preact */
+/// <reference lib="dom" />
+/// <reference lib="dom.iterable" />
+/**
+ * The preview UI: the shell (top bar, sidebar, page), the shared state
+ * (workspace, index, flows, environment) and live reload.
+ */
+import "./app.css";
+import { render } from "preact";
+import { useCallback, useEffect, useState } from "preact/hooks";
+import { api } from "./api.ts";
+import { subscribe } from "./live.ts";
+import { hrefFor, linkClick, useRoute } from "./router.ts";
+import { applyTheme, effectiveTheme, storedTheme, type ThemeChoice } from "./theme.ts";
+import type { BrokenEntry, EndpointEntry, FlowEntry, WorkspaceView } from "./types.ts";
+import { Kbd, MOD, Toasts } from "./components/common.tsx";
+import { Sidebar } from "./components/sidebar.tsx";
+import { SpecPage } from "./components/spec_page.tsx";
+import { FlowPage } from "./components/flow_page.tsx";
+import { RequestPage } from "./components/request_page.tsx";
+
+applyTheme(storedTheme());
+
+function ThemeToggle() {
+  const [choice, setChoice] = useState<ThemeChoice>(storedTheme());
+  const next = effectiveTheme(choice) === "dark" ? "light" : "dark";
+  return (
+    <button
+      type="button"
+      class="icon theme-toggle"
+      aria-label={`Switch to ${next} theme`}
+      title={`Switch to ${next} theme`}
+      data-testid="theme-toggle"
+      onClick={() => {
+        applyTheme(next);
+        setChoice(next);
+      }}
+    >
+      {next === "dark" ? "☾" : "☀"}
+    </button>
+  );
+}
+
+function Home(
+  { workspace, endpoints, flows }: {
+    workspace?: WorkspaceView;
+    endpoints: EndpointEntry[];
+    flows: FlowEntry[];
+  },
+) {
+  const resources = new Set(endpoints.map((e) => e.resource)).size;
+  return (
+    <div class="page home">
+      <h2>{workspace?.name ?? "apispec"}</h2>
+      <p class="muted">{workspace?.collection}</p>
+      <div class="stats">
+        <div>
+          <strong data-testid="endpoint-count">{endpoints.length}</strong> endpoints
+        </div>
+        <div>
+          <strong>{resources}</strong> resources
+        </div>
+        <div>
+          <strong>{flows.length}</strong> flows
+        </div>
+      </div>
+      <p>
+        Pick an endpoint on the left to read it, send it and compare the response with the
+        documented one.
+      </p>
+      <h3>Keyboard</h3>
+      <ul class="shortcuts">
+        <li>
+          <Kbd>/</Kbd> or <Kbd>{MOD}+K</Kbd> search endpoints; <Kbd>↑</Kbd> <Kbd>↓</Kbd>{" "}
+          <Kbd>Enter</Kbd> to open
+        </li>
+        <li>
+          <Kbd>{MOD}+Enter</Kbd> send the open endpoint, run the open flow
+        </li>
+        <li>
+          <Kbd>{MOD}+E</Kbd> switch between view and edit; <Kbd>{MOD}+S</Kbd> save
+        </li>
+      </ul>
+      <p>
+        Search words match method, path, title and tags; narrow with <code>method:post</code>,{" "}
+        <code>tag:users</code>, <code>resource:orders</code>.
+      </p>
+    </div>
+  );
+}
+
+const ENV_KEY = "apispec.env";
+
+function App() {
+  const route = useRoute();
+  const [workspace, setWorkspace] = useState<WorkspaceView>();
+  const [endpoints, setEndpoints] = useState<EndpointEntry[]>([]);
+  const [broken, setBroken] = useState<BrokenEntry[]>([]);
+  const [flows, setFlows] = useState<FlowEntry[]>([]);
+  const [env, setEnv] = useState<string>("");
+  const [connected, setConnected] = useState(true);
+  const [loadError, setLoadError] = useState<string>();
+
+  const loadIndex = useCallback(async () => {
+    const [index, flowIndex] = await Promise.all([api.index(), api.flows()]);
+    setEndpoints(index.endpoints);
+    setBroken(index.broken);
+    setFlows(flowIndex.flows);
+  }, []);
+
+  const loadAll = useCallback(async () => {
+    try {
+      const ws = await api.workspace();
+      setWorkspace(ws);
+      const stored = localStorage.getItem(`${ENV_KEY}:${ws.collection}`);
+      setEnv(stored && ws.environments.includes(stored) ? stored : ws.env);
+      await loadIndex();
+      setLoadError(undefined);
+    } catch (e) {
+      setLoadError((e as Error).message);
+    }
+  }, []);
+
+  useEffect(() => {
+    loadAll();
+    return subscribe((event) => {
+      if (event.type === "change") loadIndex().catch(() => {});
+      else if (event.type === "workspace") loadAll();
+      else if (event.type === "status") {
+        setConnected(event.connected);
+        // Back after a disconnect (server restarted): files may have changed meanwhile.
+        if (event.connected) loadIndex().catch(() => {});
+      }
+    });
+  }, []);
+
+  const chooseEnv = (next: string) => {
+    setEnv(next);
+    if (workspace) localStorage.setItem(`${ENV_KEY}:${workspace.collection}`, next);
+  };
+  const environments = workspace?.environments ?? [];
+  const shared = { env, environments, onEnv: chooseEnv };
+
+  return (
+    <div class="app">
+      <header class="topbar">
+        <a href="/" class="brand" onClick={(e) => linkClick(e, "/")}>
+          <span class="logo" aria-hidden="true">≡</span> apispec
+        </a>
+        <span class="workspace-name" title={workspace?.collection}>{workspace?.name}</span>
+        {workspace?.mock && (
+          <span class="badge" title="Send returns the expected response; nothing is sent">
+            mock
+          </span>
+        )}
+        <span
+          class={`live ${connected ? "on" : "off"}`}
+          title={connected ? "Live reload is on" : "Disconnected from the preview server"}
+        >
+          {connected ? "● live" : "○ offline"}
+        </span>
+        <span class="spacer" />
+        <a
+          href={hrefFor({ name: "request" })}
+          class="button"
+          onClick={(e) => linkClick(e, "/request")}
+          data-testid="new-request"
+        >
+          New request
+        </a>
+        <ThemeToggle />
+      </header>
+      <Sidebar endpoints={endpoints} flows={flows} broken={broken} route={route} />
+      <main class="main" id="main">
+        {loadError && <p class="error-box">{loadError}</p>}
+        {route.name === "home" && (
+          <Home
+            workspace={workspace}
+            endpoints={endpoints}
+            flows={flows}
+          />
+        )}
+        {route.name === "spec" && env && (
+          <SpecPage file={route.file} mock={workspace?.mock ?? false} {...shared} />
+        )}
+        {route.name === "flow" && env && (
+          <FlowPage file={route.file} endpoints={endpoints} {...shared} />
+        )}
+        {route.name === "request" && env && <RequestPage {...shared} />}
+      </main>
+      <Toasts />
+    </div>
+  );
+}
+
+render(<App />, document.getElementById("app")!);

@@ -1,0 +1,85 @@
+/** Shapes of the preview API (docs/preview-api.md); engine types are shared, type-only. */
+import type { Issue } from "../../src/engine/issue.ts";
+import type { BrokenEntry, EndpointEntry } from "../../src/preview/index_cache.ts";
+import type {
+  EndpointSpec,
+  ExecRecord,
+  FlowSpec,
+  HttpResponse,
+  ResolvedRequest,
+  VariableReportEntry,
+} from "../../src/engine/model.ts";
+
+export type {
+  EndpointSpec,
+  ExecRecord,
+  FlowSpec,
+  HttpResponse,
+  Issue,
+  ResolvedRequest,
+  VariableReportEntry,
+};
+// The server's own types, so the two sides cannot drift apart (type-only: nothing is bundled).
+export type { BrokenEntry, EndpointEntry };
+export type { WorkspaceView } from "../../src/preview/workspace.ts";
+export type { FlowEntry } from "../../src/preview/index_cache.ts";
+export type { RunSpecOutput as RunResponse } from "../../src/preview/run_spec.ts";
+export type { StepRecord } from "../../src/engine/model.ts";
+export type { FlowRunResult as FlowResult } from "../../src/preview/api_run.ts";
+
+export interface IndexResponse {
+  count: number;
+  endpoints: EndpointEntry[];
+  broken: BrokenEntry[];
+}
+
+export interface SpecResponse {
+  file: string;
+  kind: string;
+  text: string;
+  spec: EndpointSpec | null;
+  issues: Issue[];
+}
+
+export interface StepEndpoint {
+  endpoint: string;
+  exists: boolean;
+  file?: string;
+  method?: string;
+  path?: string;
+  title?: string;
+  uses?: string[];
+  error?: string;
+}
+
+export interface FlowResponse {
+  file: string;
+  kind: string;
+  text: string;
+  flow: FlowSpec | null;
+  steps: StepEndpoint[];
+  issues: Issue[];
+}
+
+export interface VarsResponse {
+  spec: string;
+  env: string;
+  ready: boolean;
+  variables: VariableReportEntry[];
+  issues: Issue[];
+}
+
+export interface AdHocResponse {
+  request: ResolvedRequest | null;
+  response: HttpResponse | null;
+  failure: { kind: string; message: string } | null;
+  duration_ms: number;
+  saved: string | null;
+  issues: Issue[];
+  exit_code: number;
+}
+
+export interface ApiError {
+  error: { code: string; message: string; fix: string };
+  issues?: Issue[];
+}
