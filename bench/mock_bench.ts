@@ -12,6 +12,7 @@
  * so and exits 0. Run: `deno task bench mock`.
  */
 import { join } from "node:path";
+import { median } from "./_measure.ts";
 
 const ROUTES = 1000;
 const TARGET_RATIO = 0.7;
@@ -177,7 +178,6 @@ try {
 
   const best = (runs: Run[]) => Math.max(...runs.map((r) => r.perSecond));
   const leanest = (runs: Run[]) => Math.min(...runs.map((r) => r.cpuMicros));
-  const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1];
   // Each round runs the servers back to back, so a ratio within one round sees the same load.
   const paired = (a: Run[], b: Run[], of: (r: Run) => number) =>
     median(a.map((run, i) => of(run) / of(b[i])));

@@ -1,9 +1,14 @@
 import { assert, assertEquals, assertMatch, assertStringIncludes } from "@std/assert";
 import { apispec } from "../helpers/cli.ts";
-import { eventually, startMock } from "../helpers/mock_process.ts";
+import { eventually, spawnApispec } from "../helpers/cli_process.ts";
 import { collectionFiles, endpoint, workspace } from "../helpers/workspace.ts";
 
 const json = "HTTP/1.1 200 OK\nContent-Type: application/json\n\n";
+
+/** `apispec mock` running in `cwd`, once it prints its URL. */
+function startMock(args: string[], options: { cwd: string }) {
+  return spawnApispec(["mock", ...args], { ...options, ready: /Listening on (http:\/\/\S+)/ });
+}
 
 /** A small users API: a static route beside a :param route, an error block, two methods. */
 function usersApi(): Record<string, string> {

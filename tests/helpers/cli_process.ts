@@ -1,7 +1,7 @@
 /**
- * Runs `apispec mock` as a real child process (like `apispec()` in cli.ts,
- * but left running): waits for its "Listening on" line, collects its output,
- * and stops it with a signal as Ctrl-C would.
+ * Runs a long-lived apispec command (`mock`, `serve`) as a real child process,
+ * like `apispec()` in cli.ts but left running: waits for the line that says it
+ * is ready, collects its output, and stops it with a signal as Ctrl-C would.
  */
 import { baseEnv, ROOT } from "./cli.ts";
 
@@ -11,22 +11,27 @@ export interface StoppedProcess {
   stderr: string;
 }
 
-export interface MockProcess extends AsyncDisposable {
+export interface CliProcess extends AsyncDisposable {
+  /** The first group of the `ready` pattern, e.g. the URL a server prints. */
   url: string;
   stdout(): string;
   stderr(): string;
   /** Resolves once stdout (or stderr) holds `text`; fails after `timeoutMs`. */
-  waitFor(text: string, stream?: "stdout" | "stderr", timeoutMs?: number): Promise<void>;
+  waitFor(text: string | RegExp, stream?: "stdout" | "stderr", timeoutMs?: number): Promise<void>;
   stop(signal?: Deno.Signal): Promise<StoppedProcess>;
 }
 
 /** Generous: a cold `deno run` on a busy 2-core machine can take seconds. */
 const START_DEADLINE_MS = 30_000;
 
-export async function startMock(
-  args: string[],
-  options: { cwd: string; env?: Record<string, string> },
-): Promise<MockProcess> {
+export interface SpawnOptions {
+  cwd: string;
+  env?: Record<string, string>;
+  /** A stdout line that says the command is ready; its first group becomes `url`. */
+  ready: RegExp;
+}
+
+export async function spawnApispec(args: string[], options: SpawnOptions): Promise<CliProcess> {
   const child = new Deno.Command(Deno.execPath(), {
     args: [
       "run",
@@ -34,7 +39,6 @@ export async function startMock(
       "--quiet",
       `--config=${ROOT}/deno.json`,
       `${ROOT}/main.ts`,
-      "mock",
       ...args,
     ],
     cwd: options.cwd,
@@ -66,9 +70,12 @@ export async function startMock(
   };
   const exited = child.status.then(() => true);
 
-  const waitFor = async (text: string, stream = "stdout", timeoutMs = 10_000) => {
+  const waitFor = async (text: string | RegExp, stream = "stdout", timeoutMs = 10_000) => {
     const deadline = Date.now() + timeoutMs;
-    const seen = () => (stream === "stdout" ? out : err).includes(text);
+    const seen = () => {
+      const output = stream === "stdout" ? out : err;
+      return typeof text === "string" ? output.includes(text) : text.test(output);
+    };
     while (!seen()) {
       const ended = await Promise.race([exited, new Promise((r) => setTimeout(r, 25, false))]);
       if (ended) await reading;
@@ -84,12 +91,12 @@ export async function startMock(
   };
 
   try {
-    await waitFor("Listening on ", "stdout", START_DEADLINE_MS);
+    await waitFor(options.ready, "stdout", START_DEADLINE_MS);
   } catch (error) {
     await stop("SIGKILL");
     throw error;
   }
-  const url = /Listening on (http:\/\/\S+)/.exec(out)![1];
+  const url = options.ready.exec(out)![1] ?? "";
   return {
     url,
     stdout: () => out,
