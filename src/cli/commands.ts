@@ -416,6 +416,40 @@ export const COMMANDS: CommandDef[] = [
     load: () => import("./commands/desktop.ts"),
   },
   {
+    name: "mock",
+    summary: "Serve every endpoint file's expected response as a mock HTTP server",
+    args: [{ name: "dir", required: false, complete: "dir" }],
+    flags: [
+      {
+        name: "port",
+        type: "integer",
+        default: 4001,
+        valueName: "n",
+        description: "Port to listen on (0 picks a free one)",
+      },
+      {
+        name: "latency",
+        type: "integer",
+        valueName: "ms",
+        description: "Delay every response by this many milliseconds",
+      },
+      {
+        name: "host",
+        type: "string",
+        default: "127.0.0.1",
+        valueName: "address",
+        description: "Address to bind; 0.0.0.0 exposes the mock on the network",
+      },
+      {
+        name: "quiet",
+        short: "q",
+        type: "boolean",
+        description: "Do not log each request",
+      },
+    ],
+    load: () => import("./commands/mock.ts"),
+  },
+  {
     name: "version",
     summary: "Print the version",
     args: [],

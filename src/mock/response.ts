@@ -39,11 +39,16 @@ export function responseFromSpec(
 ): HttpResponse | undefined {
   const block = pickResponseBlock(spec, preferStatus);
   if (!block) return undefined;
-  const fill = (text: string) => substitute(text, (name) => values[name]).text;
+  const fill = (text: string) => fillTemplate(text, values);
   return {
     status: block.status,
     reason: reasonPhrase(block.status, block.reason),
     headers: block.headers.map((h) => [h.name, fill(h.value)] as [string, string]),
     body: fill(block.body),
   };
+}
+
+/** `{{name}}` → `values[name]`; names without a value stay as written. */
+export function fillTemplate(text: string, values: Record<string, string>): string {
+  return substitute(text, (name) => values[name]).text;
 }

@@ -1,53 +1,12 @@
 /** `apispec serve` as a process: startup, the 0.0.0.0 warning, busy port, missing workspace, Ctrl-C. */
 import { assertEquals, assertMatch, assertStringIncludes } from "@std/assert";
-import { apispec, baseEnv, ROOT } from "../helpers/cli.ts";
+import { apispec } from "../helpers/cli.ts";
+import { spawnApispec } from "../helpers/cli_process.ts";
 import { collectionFiles, endpoint, workspace } from "../helpers/workspace.ts";
 
 /** Starts `apispec serve` and reads its output until the URL line. */
-async function startServe(args: string[], cwd: string) {
-  const child = new Deno.Command(Deno.execPath(), {
-    args: [
-      "run",
-      "-A",
-      "--quiet",
-      `--config=${ROOT}/deno.json`,
-      `${ROOT}/main.ts`,
-      "serve",
-      ...args,
-    ],
-    cwd,
-    env: baseEnv(),
-    clearEnv: true,
-    stdin: "null",
-    stdout: "piped",
-    stderr: "piped",
-  }).spawn();
-  const reader = child.stdout.pipeThrough(new TextDecoderStream()).getReader();
-  let stdout = "";
-  while (!/http:\/\/\S+:\d+\//.test(stdout)) {
-    const { value, done } = await reader.read();
-    if (done) break;
-    stdout += value;
-  }
-  const url = /http:\/\/\S+:\d+\//.exec(stdout)?.[0];
-  return {
-    url,
-    child,
-    async stop(signal: Deno.Signal = "SIGINT") {
-      child.kill(signal);
-      const rest = await (async () => {
-        let text = "";
-        for (;;) {
-          const { value, done } = await reader.read();
-          if (done) return text;
-          text += value;
-        }
-      })();
-      const status = await child.status;
-      const stderr = await new Response(child.stderr).text();
-      return { code: status.code, stdout: stdout + rest, stderr };
-    },
-  };
+function startServe(args: string[], cwd: string) {
+  return spawnApispec(["serve", ...args], { cwd, ready: /(http:\/\/\S+:\d+\/)/ });
 }
 
 Deno.test("serve prints its URL, answers, and exits 0 on Ctrl-C", async () => {

@@ -5,7 +5,7 @@
  * variables resolve in the chosen environment), headers and body. "Send &
  * save" writes a spec from the live exchange, like `apispec request --save`.
  */
-import { useCallback, useEffect, useState } from "preact/hooks";
+import { useCallback, useState } from "preact/hooks";
 import { api, ApiFailure } from "../api.ts";
 import { hrefFor, linkClick } from "../router.ts";
 import type { AdHocResponse } from "../types.ts";

@@ -1,0 +1,182 @@
+/**
+ * The mock server as a `Request → Response` function: route lookup, the
+ * documented response (or the `Prefer`red error block), CORS, latency and one
+ * log entry per request. Only `serve.ts` opens a socket, so tests call this
+ * function directly.
+ */
+import type { EndpointSpec } from "../engine/model.ts";
+import { compileBlock, type CompiledBlock, fillBlock, type HeaderList } from "./compiled.ts";
+import { addCorsHeaders, corsHeaderList, isPreflight, preflightResponse } from "./cors.ts";
+import { methodNotAllowed, routeNotFound, undocumentedStatus, unservable } from "./problems.ts";
+import { pickResponseBlock, preferredStatus } from "./response.ts";
+import type { RouteTable } from "./routes.ts";
+
+export interface MockRoute {
+  method: string;
+  /** The frontmatter `path`, e.g. `/users/:userId`. */
+  path: string;
+  /** The endpoint file, relative to the mocked folder. */
+  file: string;
+  spec: EndpointSpec;
+}
+
+export interface MockLogEntry {
+  method: string;
+  /** Path and query as requested. */
+  target: string;
+  status: number;
+  /** The endpoint file that answered; absent for 404, 405 and preflights. */
+  file?: string;
+  /** Why the mock answered itself, e.g. `no route`. */
+  note?: string;
+}
+
+export interface MockHandlerOptions {
+  /** Milliseconds to wait before every response. */
+  latencyMs?: number;
+  log?: (entry: MockLogEntry) => void;
+}
+
+export type MockHandler = (request: Request) => Response | Promise<Response>;
+
+/** Statuses whose responses carry no body. */
+const NULL_BODY_STATUSES = new Set([204, 205, 304]);
+const encoder = new TextEncoder();
+
+interface Answer {
+  response: Response;
+  file?: string;
+  /** Why the mock answered itself, for the log. */
+  note?: string;
+  /** The CORS headers are already in the response. */
+  cors?: boolean;
+}
+
+/** Makes the handler; `currentTable` is read per request so a reload swaps the routes at once. */
+export function createMockHandler(
+  currentTable: () => RouteTable<MockRoute>,
+  options: MockHandlerOptions = {},
+): MockHandler {
+  const { latencyMs = 0, log } = options;
+  const finish = (request: Request, target: string, answer: Answer) => {
+    if (!log) return answer.response;
+    const entry: MockLogEntry = { method: request.method, target, status: answer.response.status };
+    if (answer.file) entry.file = answer.file;
+    if (answer.note) entry.note = answer.note;
+    try {
+      log(entry);
+    } catch {
+      // A log that cannot be written (stdout closed) must not break serving.
+    }
+    return answer.response;
+  };
+  // Not async: without latency the response goes back without a promise in between.
+  return function handleMockRequest(request) {
+    const { origin, path, target } = splitUrl(request.url);
+    const browserOrigin = request.headers.get("origin");
+    let answer: Answer;
+    try {
+      answer = respond(request, currentTable(), { origin, path, browserOrigin });
+    } catch (error) {
+      answer = { response: unservable("the mock", (error as Error).message), note: "error" };
+    }
+    if (!answer.cors) addCorsHeaders(answer.response.headers, browserOrigin);
+    if (latencyMs <= 0) return finish(request, target, answer);
+    return new Promise((resolve) => setTimeout(resolve, latencyMs))
+      .then(() => finish(request, target, answer));
+  };
+}
+
+interface RequestFacts {
+  /** The mock's own origin, `{{baseUrl}}` in responses. */
+  origin: string;
+  path: string;
+  /** The caller's Origin header (a browser on another origin), or null. */
+  browserOrigin: string | null;
+}
+
+function respond(request: Request, table: RouteTable<MockRoute>, facts: RequestFacts): Answer {
+  if (isPreflight(request)) {
+    return { response: preflightResponse(request), note: "CORS preflight", cors: true };
+  }
+  const { path } = facts;
+  const found = table.lookup(request.method, path);
+  if (found.kind === "not-found") {
+    return { response: routeNotFound(request.method, path, table.routes), note: "no route" };
+  }
+  if (found.kind === "method-not-allowed") {
+    const allow = found.allowed.join(", ");
+    // OPTIONS without a documented OPTIONS route lists what the path allows.
+    return request.method === "OPTIONS"
+      ? {
+        response: new Response(null, { status: 204, headers: { allow } }),
+        note: `allow ${allow}`,
+      }
+      : {
+        response: methodNotAllowed(request.method, path, found.allowed),
+        note: `method not documented; allow ${allow}`,
+      };
+  }
+  const { route, params } = found;
+  const prefer = request.headers.get("prefer");
+  const preferred = prefer === null ? undefined : preferredStatus(prefer);
+  const block = pickResponseBlock(route.spec, preferred);
+  if (!block) {
+    const statuses = [route.spec.expected, ...route.spec.errorResponses].map((b) => b.status);
+    return {
+      response: undocumentedStatus(preferred!, route.file, [...new Set(statuses)]),
+      file: route.file,
+      note: "undocumented Prefer status",
+    };
+  }
+  try {
+    const response = serveBlock(compileBlock(block), route, params, request, facts, preferred);
+    return { response, file: route.file, cors: true };
+  } catch (error) {
+    return { response: unservable(route.file, (error as Error).message), file: route.file };
+  }
+}
+
+function serveBlock(
+  block: CompiledBlock,
+  route: MockRoute,
+  params: Record<string, string>,
+  request: Request,
+  facts: RequestFacts,
+  preferred: number | undefined,
+): Response {
+  // Path parameters beat frontmatter vars; {{baseUrl}} is the mock itself.
+  const { headers, body } = block.templated
+    ? fillBlock(block, { ...route.spec.vars, baseUrl: facts.origin, ...params })
+    : block;
+  let list: HeaderList;
+  if (headers === block.headers && facts.browserOrigin === null && preferred === undefined) {
+    list = block.anonymousHeaders;
+  } else {
+    list = [...headers];
+    if (preferred !== undefined) list.push(["preference-applied", `code=${preferred}`]);
+    list.push(...corsHeaderList(facts.browserOrigin, list.map(([name]) => name)));
+  }
+  if (NULL_BODY_STATUSES.has(block.status)) {
+    return new Response(null, { status: block.status, headers: list });
+  }
+  if (request.method === "HEAD") {
+    // The length the GET would send, as HEAD promises; the server sends no body.
+    list = [...list, ["content-length", String(encoder.encode(body).length)]];
+    return new Response(null, { status: block.status, headers: list });
+  }
+  // No statusText: Deno.serve sends the standard reason phrase whatever it says.
+  return new Response(body, { status: block.status, headers: list });
+}
+
+/** `http://host:port/a/b?q` → origin, path and path+query, without the cost of `new URL`. */
+export function splitUrl(url: string): { origin: string; path: string; target: string } {
+  const start = url.indexOf("/", url.indexOf("//") + 2);
+  if (start === -1) return { origin: url, path: "/", target: "/" };
+  const query = url.indexOf("?", start);
+  return {
+    origin: url.slice(0, start),
+    path: query === -1 ? url.slice(start) : url.slice(start, query),
+    target: url.slice(start),
+  };
+}

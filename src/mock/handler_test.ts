@@ -1,0 +1,215 @@
+import { assert, assertEquals, assertStringIncludes } from "@std/assert";
+import { parseEndpoint } from "../engine/parse/spec.ts";
+import { createMockHandler, type MockLogEntry, type MockRoute, splitUrl } from "./handler.ts";
+import { buildRouteTable } from "./routes.ts";
+
+/** An endpoint file as text; `extra` is appended after the expected response. */
+function specText(method: string, path: string, expected: string, extra = "", vars = ""): string {
+  return `---\nresource: t\nprotocol: http\nmethod: ${method}\npath: ${path}\nversion: 1\n${vars}---\n` +
+    `## Request\n\n\`\`\`http\n${method} {{baseUrl}}${path}\n\`\`\`\n\n` +
+    `## Expected response\n\n\`\`\`http\n${expected}\n\`\`\`\n${extra}`;
+}
+
+function routeOf(file: string, text: string): MockRoute {
+  const { spec, issues } = parseEndpoint(text, file);
+  assert(spec, JSON.stringify(issues));
+  return { method: spec.method, path: spec.path, file, spec };
+}
+
+const errorBlock = (block: string) => `\n## Error responses\n\n\`\`\`http\n${block}\n\`\`\`\n`;
+
+function mock(routes: MockRoute[], latencyMs = 0) {
+  const table = buildRouteTable(routes);
+  const log: MockLogEntry[] = [];
+  const handle = createMockHandler(() => table, { latencyMs, log: (e) => log.push(e) });
+  const call = (method: string, path: string, headers: Record<string, string> = {}) =>
+    handle(new Request(`http://127.0.0.1:4001${path}`, { method, headers }));
+  return { call, log };
+}
+
+const users = routeOf(
+  "apis/users/get-user.md",
+  specText(
+    "GET",
+    "/users/:userId",
+    'HTTP/1.1 200 OK\nContent-Type: application/json\nContent-Length: 3\nX-Total: {{userId}}\n\n{"id": "{{userId}}", "team": "{{team}}", "self": "{{baseUrl}}/users/{{userId}}", "other": "{{unknown}}"}',
+    errorBlock(
+      'HTTP/1.1 404 Not Found\nContent-Type: application/json\n\n{"error": "no user {{userId}}"}',
+    ),
+    "vars:\n  team: core\n  userId: 1\n",
+  ),
+);
+const text = routeOf(
+  "apis/misc/get-text.md",
+  specText("GET", "/text", "HTTP/1.1 200 OK\n\nplain words"),
+);
+const json = routeOf(
+  "apis/misc/get-json.md",
+  specText("GET", "/json", 'HTTP/1.1 200 OK\n\n{"a": 1}'),
+);
+const deleted = routeOf(
+  "apis/users/delete-user.md",
+  specText("DELETE", "/users/:userId", "HTTP/1.1 204 No Content\nX-Deleted: {{userId}}"),
+);
+
+Deno.test("handler serves the expected response with :param values, vars and baseUrl filled in", async () => {
+  const { call, log } = mock([users]);
+  const response = await call("GET", "/users/42?verbose=1");
+  assertEquals(response.status, 200);
+  assertEquals(response.headers.get("content-type"), "application/json");
+  assertEquals(response.headers.get("x-total"), "42");
+  // The documented Content-Length no longer fits the filled-in body, so it is left out.
+  assertEquals(response.headers.get("content-length"), null);
+  assertEquals(await response.json(), {
+    id: "42",
+    team: "core",
+    self: "http://127.0.0.1:4001/users/42",
+    other: "{{unknown}}",
+  });
+  assertEquals(log, [{
+    method: "GET",
+    target: "/users/42?verbose=1",
+    status: 200,
+    file: "apis/users/get-user.md",
+  }]);
+});
+
+Deno.test("handler serves the error block that Prefer: code= asks for", async () => {
+  const { call } = mock([users]);
+  const response = await call("GET", "/users/7", { prefer: "code=404" });
+  assertEquals(response.status, 404);
+  assertEquals(response.headers.get("preference-applied"), "code=404");
+  assertEquals(await response.json(), { error: "no user 7" });
+  const expected = await call("GET", "/users/7", { prefer: "respond-async, code=200" });
+  assertEquals(expected.status, 200);
+  await expected.body?.cancel();
+});
+
+Deno.test("handler answers 406 naming the documented statuses when Prefer names another", async () => {
+  const { call } = mock([users]);
+  const response = await call("GET", "/users/7", { prefer: "code=503" });
+  assertEquals(response.status, 406);
+  assertEquals(response.headers.get("content-type"), "application/problem+json");
+  const body = await response.json();
+  assertEquals(body.documented, [200, 404]);
+  assertEquals(body.preferred, 503);
+  assertStringIncludes(body.detail, "apis/users/get-user.md documents only 200, 404");
+});
+
+Deno.test("handler infers a JSON or text content type only when the block names none", async () => {
+  const { call } = mock([text, json]);
+  const plain = await call("GET", "/text");
+  assertEquals(plain.headers.get("content-type"), "text/plain; charset=utf-8");
+  assertEquals(await plain.text(), "plain words");
+  const parsed = await call("GET", "/json");
+  assertEquals(parsed.headers.get("content-type"), "application/json");
+  assertEquals(await parsed.json(), { a: 1 });
+});
+
+Deno.test("handler answers HEAD like GET without a body, and 204 without a body", async () => {
+  const { call, log } = mock([users, deleted]);
+  const head = await call("HEAD", "/users/5");
+  assertEquals(head.status, 200);
+  assertEquals(head.headers.get("x-total"), "5");
+  assertEquals(head.body, null);
+  const get = await call("GET", "/users/5");
+  assertEquals(head.headers.get("content-length"), String((await get.bytes()).length));
+  const gone = await call("DELETE", "/users/5");
+  assertEquals(gone.status, 204);
+  assertEquals(gone.headers.get("x-deleted"), "5");
+  assertEquals(gone.body, null);
+  assertEquals(log.map((e) => e.file), [
+    "apis/users/get-user.md",
+    "apis/users/get-user.md",
+    "apis/users/delete-user.md",
+  ]);
+});
+
+Deno.test("handler answers an unknown path with a 404 problem listing nearby routes", async () => {
+  const { call, log } = mock([users, deleted, text]);
+  const response = await call("GET", "/users");
+  assertEquals(response.status, 404);
+  assertEquals(response.headers.get("content-type"), "application/problem+json");
+  const body = await response.json();
+  assertEquals(body.type, "urn:apispec:mock:route-not-found");
+  assertEquals(body.total_routes, 3);
+  assertEquals(body.routes.map((r: { method: string }) => r.method), ["GET", "DELETE"]);
+  assertEquals(log[0].file, undefined);
+  const elsewhere = await (await call("GET", "/nothing/here")).json();
+  assertEquals(elsewhere.routes.length, 3);
+});
+
+Deno.test("handler answers a known path with another method 405 and an Allow header", async () => {
+  const { call } = mock([users, deleted]);
+  const response = await call("PUT", "/users/1");
+  assertEquals(response.status, 405);
+  assertEquals(response.headers.get("allow"), "GET, HEAD, DELETE, OPTIONS");
+  const body = await response.json();
+  assertEquals(body.allowed, ["GET", "HEAD", "DELETE", "OPTIONS"]);
+  assertStringIncludes(body.detail, "PUT /users/1 is not documented");
+});
+
+Deno.test("handler answers a CORS preflight for any origin, path and requested headers", async () => {
+  const { call } = mock([users]);
+  const response = await call("OPTIONS", "/users/1", {
+    origin: "http://localhost:5173",
+    "access-control-request-method": "PATCH",
+    "access-control-request-headers": "content-type, x-trace",
+  });
+  assertEquals(response.status, 204);
+  assertEquals(response.headers.get("access-control-allow-origin"), "http://localhost:5173");
+  assertEquals(response.headers.get("access-control-allow-credentials"), "true");
+  assertStringIncludes(response.headers.get("access-control-allow-methods")!, "PATCH");
+  assertEquals(response.headers.get("access-control-allow-headers"), "content-type, x-trace");
+  assertStringIncludes(response.headers.get("vary")!, "Origin");
+});
+
+Deno.test("handler adds CORS headers to every answer, echoing the Origin when there is one", async () => {
+  const { call } = mock([users]);
+  const anonymous = await call("GET", "/users/1");
+  assertEquals(anonymous.headers.get("access-control-allow-origin"), "*");
+  await anonymous.body?.cancel();
+  const browser = await call("GET", "/users/1", { origin: "http://app.test" });
+  assertEquals(browser.headers.get("access-control-allow-origin"), "http://app.test");
+  assertEquals(browser.headers.get("access-control-expose-headers"), "x-total");
+  assertEquals(browser.headers.get("vary"), "Origin");
+  await browser.body?.cancel();
+  const missing = await call("GET", "/none", { origin: "http://app.test" });
+  assertEquals(missing.headers.get("access-control-allow-origin"), "http://app.test");
+  await missing.body?.cancel();
+});
+
+Deno.test("handler answers a plain OPTIONS with the path's Allow list", async () => {
+  const { call } = mock([users]);
+  const response = await call("OPTIONS", "/users/1");
+  assertEquals(response.status, 204);
+  assertEquals(response.headers.get("allow"), "GET, HEAD, OPTIONS");
+});
+
+Deno.test("handler waits at least the latency before answering", async () => {
+  const { call } = mock([text], 60);
+  const started = performance.now();
+  const response = await call("GET", "/text");
+  assert(performance.now() - started >= 55, "answered before the latency passed");
+  assertEquals(await response.text(), "plain words");
+});
+
+Deno.test("handler answers 500 naming the file when the documented response cannot be sent", async () => {
+  const early = routeOf(
+    "apis/misc/get-early.md",
+    specText("GET", "/early", "HTTP/1.1 103 Early Hints"),
+  );
+  const { call } = mock([early]);
+  const response = await call("GET", "/early");
+  assertEquals(response.status, 500);
+  assertStringIncludes((await response.json()).detail, "apis/misc/get-early.md");
+});
+
+Deno.test("splitUrl() separates origin, path and query", () => {
+  assertEquals(splitUrl("http://h:1/a/b?x=1"), {
+    origin: "http://h:1",
+    path: "/a/b",
+    target: "/a/b?x=1",
+  });
+  assertEquals(splitUrl("http://h:1"), { origin: "http://h:1", path: "/", target: "/" });
+});

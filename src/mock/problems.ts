@@ -1,0 +1,88 @@
+/**
+ * The mock's own answers, as RFC 9457 problem details (`application/problem+json`):
+ * what was asked, why it cannot be served, and what exists instead, so a
+ * developer reading the response in a browser's network tab can fix the call.
+ */
+import { sortMethods } from "./routes.ts";
+
+export interface RouteSummary {
+  method: string;
+  path: string;
+  file: string;
+}
+
+/** Most routes a 404 lists; a large collection lists the ones under the same first segment. */
+export const MAX_LISTED_ROUTES = 50;
+
+function problem(
+  status: number,
+  kind: string,
+  title: string,
+  detail: string,
+  extra: Record<string, unknown> = {},
+  headers: Record<string, string> = {},
+): Response {
+  const body = { type: `urn:apispec:mock:${kind}`, title, status, detail, ...extra };
+  return new Response(JSON.stringify(body, null, 2), {
+    status,
+    headers: { "content-type": "application/problem+json", ...headers },
+  });
+}
+
+/** 404: no endpoint file documents the path; lists the routes nearest to it. */
+export function routeNotFound(method: string, path: string, routes: RouteSummary[]): Response {
+  const first = path.split("/")[1] ?? "";
+  const near = routes.filter((r) => r.path.split("/")[1] === first);
+  const listed = (near.length > 0 ? near : routes).slice(0, MAX_LISTED_ROUTES);
+  return problem(
+    404,
+    "route-not-found",
+    "No endpoint file documents this path",
+    `No route matches ${method} ${path}; ${routes.length} route${
+      routes.length === 1 ? " is" : "s are"
+    } served`,
+    {
+      routes: listed.map(({ method, path, file }) => ({ method, path, file })),
+      total_routes: routes.length,
+    },
+  );
+}
+
+/** 405: the path is documented, but not for this method. */
+export function methodNotAllowed(method: string, path: string, allowed: string[]): Response {
+  const methods = sortMethods(allowed);
+  return problem(
+    405,
+    "method-not-allowed",
+    "No endpoint file documents this method for this path",
+    `${method} ${path} is not documented; this path allows ${methods.join(", ")}`,
+    { allowed: methods },
+    { allow: methods.join(", ") },
+  );
+}
+
+/** 406: `Prefer: code=<status>` names a status the endpoint file does not document. */
+export function undocumentedStatus(
+  preferred: number,
+  file: string,
+  documented: number[],
+): Response {
+  return problem(
+    406,
+    "undocumented-status",
+    "The preferred status is not documented",
+    `Prefer asks for status ${preferred}, but ${file} documents only ${documented.join(", ")}`,
+    { preferred, documented, file },
+  );
+}
+
+/** 500: the documented response cannot be sent as written (e.g. a header value HTTP refuses). */
+export function unservable(file: string, reason: string): Response {
+  return problem(
+    500,
+    "unservable-response",
+    "The documented response cannot be served",
+    `Cannot serve the response documented in ${file}: ${reason}`,
+    { file },
+  );
+}

@@ -1,0 +1,123 @@
+/**
+ * Runs the mock on a socket: `Deno.serve` on the chosen host and port, the
+ * route table reloaded when files under the folder change, and a clean stop.
+ * A busy port is an issue naming it, never a silent move to another port.
+ */
+import { type Issue, issue } from "../engine/issue.ts";
+import type { OpsContext } from "../adapters/system.ts";
+import { createMockHandler, type MockLogEntry } from "./handler.ts";
+import { createRouteLoader, type MockLoad } from "./load.ts";
+import { watchFolder } from "./watch.ts";
+
+export interface MockServerOptions {
+  root: string;
+  hostname: string;
+  port: number;
+  latencyMs: number;
+  onRequest?: (entry: MockLogEntry) => void;
+  /** After a reload that changed a file, with the load it replaced. */
+  onReload?: (load: MockLoad, previous: MockLoad) => void;
+  onReloadError?: (error: Error) => void;
+}
+
+export interface RunningMock {
+  url: string;
+  port: number;
+  /** The routes as first loaded. */
+  load: MockLoad;
+  close(): Promise<void>;
+}
+
+export interface MockStart {
+  mock?: RunningMock;
+  load: MockLoad;
+  /** Why the server could not start (exit 3). */
+  issues: Issue[];
+}
+
+export async function startMockServer(
+  options: MockServerOptions,
+  ctx: OpsContext,
+): Promise<MockStart> {
+  const loadRoutes = createRouteLoader(options.root, ctx);
+  let current = await loadRoutes();
+  const first = current;
+  const handler = createMockHandler(() => current.table, {
+    latencyMs: options.latencyMs,
+    log: options.onRequest,
+  });
+
+  let server: Deno.HttpServer<Deno.NetAddr>;
+  try {
+    server = Deno.serve({ hostname: options.hostname, port: options.port, onListen() {} }, handler);
+  } catch (error) {
+    return { load: first, issues: [bindIssue(error as Error, options)] };
+  }
+
+  const watcher = watchFolder(options.root, async () => {
+    try {
+      const next = await loadRoutes();
+      if (next.changed.length === 0) return;
+      const previous = current;
+      current = next;
+      options.onReload?.(next, previous);
+    } catch (error) {
+      options.onReloadError?.(error as Error);
+    }
+  });
+
+  const port = server.addr.port;
+  return {
+    load: first,
+    issues: [],
+    mock: {
+      url: `http://${urlHost(options.hostname)}:${port}`,
+      port,
+      load: first,
+      close: async () => {
+        watcher.close();
+        await server.shutdown();
+      },
+    },
+  };
+}
+
+function bindIssue(error: Error, options: MockServerOptions): Issue {
+  const where = `${urlHost(options.hostname)}:${options.port}`;
+  if (error instanceof Deno.errors.AddrInUse) {
+    return issue("ENGINE_ERROR", `Port ${options.port} is already in use (${where})`, {
+      fix: `Stop what listens on port ${options.port}, or pass another one: --port=<n>`,
+    });
+  }
+  if (error instanceof Deno.errors.PermissionDenied) {
+    return issue("ENGINE_ERROR", `Not allowed to listen on port ${options.port} (${where})`, {
+      fix: "Ports below 1024 need extra rights; pass --port=4001 or another port above 1023",
+    });
+  }
+  return issue("ENGINE_ERROR", `Cannot listen on ${where}: ${error.message}`, {
+    fix: "Pass --host=127.0.0.1 (or another address of this machine) and a free --port",
+  });
+}
+
+/** Hosts as they appear in a URL: IPv6 literals in brackets, any-address as localhost. */
+export function urlHost(hostname: string): string {
+  if (hostname === "0.0.0.0" || hostname === "::") return "localhost";
+  return hostname.includes(":") ? `[${hostname}]` : hostname;
+}
+
+/** Resolves on the first Ctrl-C (or SIGTERM), then stops listening for them. */
+export function shutdownSignal(): Promise<Deno.Signal> {
+  const signals: Deno.Signal[] = Deno.build.os === "windows"
+    ? ["SIGINT", "SIGBREAK"]
+    : ["SIGINT", "SIGTERM"];
+  return new Promise((resolve) => {
+    const handlers = signals.map((signal) => {
+      const handler = () => {
+        handlers.forEach(([s, h]) => Deno.removeSignalListener(s, h));
+        resolve(signal);
+      };
+      Deno.addSignalListener(signal, handler);
+      return [signal, handler] as const;
+    });
+  });
+}
