@@ -17,7 +17,7 @@ import {
   type VarLayer,
 } from "../engine/resolve/layers.ts";
 import { scanSecrets } from "../engine/secrets/scan.ts";
-import { exists, isDirectory, readText, toSlash } from "../adapters/fs.ts";
+import { exists, isDirectory, readTextSync, toSlash } from "../adapters/fs.ts";
 import { gitToplevel } from "../adapters/git.ts";
 import { type OpsContext, userDataDir } from "../adapters/system.ts";
 
@@ -80,15 +80,17 @@ export async function findCollectionRoot(
   return defaultWorkspace(ctx.env);
 }
 
-async function readIfExists(path: string): Promise<string | undefined> {
-  try {
-    return await readText(path);
-  } catch (error) {
-    if (error instanceof Deno.errors.NotFound || error instanceof Deno.errors.IsADirectory) {
-      return undefined;
-    }
-    throw error;
+/** A small config file's text, or undefined when it does not exist. Synchronous: these reads
+ * sit on every command's path, and a sync read of a small file costs far less than an async one. */
+function readIfExists(path: string): string | undefined {
+  const read = readTextSync(path);
+  if (read.ok) return read.text;
+  if (
+    read.error instanceof Deno.errors.NotFound || read.error instanceof Deno.errors.IsADirectory
+  ) {
+    return undefined;
   }
+  throw read.error;
 }
 
 /** Loads config, environment files and `.env.local`; problems become issues, never exceptions. */
@@ -109,7 +111,7 @@ export async function loadCollection(
   };
   const read = async (path: string) => {
     try {
-      const text = await readIfExists(path);
+      const text = readIfExists(path);
       if (text !== undefined) collection.sources.set(displayPath(path, ctx.cwd), text);
       return text;
     } catch (error) {
