@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { systemContext } from "../src/adapters/system.ts";
 import { listMarkdown } from "../src/adapters/fs.ts";
 import { validatePath } from "../src/ops/validate.ts";
-import { loadNote, peakRssMiB, timeItAsync, verdict } from "./_measure.ts";
+import { loadNote, median, peakRssMiB, timeItAsync, verdict } from "./_measure.ts";
 
 const COUNT = 10_000;
 const RESOURCES = [
@@ -86,20 +86,26 @@ try {
   });
   let files = 0;
   let errors = 0;
-  const run = await timeItAsync(async () => {
-    const result = await validatePath("api-docs", ctx);
-    files = result.files.length;
-    errors = result.issues.filter((i) => i.severity === "error").length;
-  });
+  const runs = [];
+  for (let i = 0; i < 5; i++) {
+    runs.push(
+      await timeItAsync(async () => {
+        const result = await validatePath("api-docs", ctx);
+        files = result.files.length;
+        errors = result.issues.filter((i) => i.severity === "error").length;
+      }),
+    );
+  }
+  const run = { wallMs: median(runs.map((r) => r.wallMs)), cpuMs: median(runs.map((r) => r.cpuMs)) };
   console.log(`validate ${files} generated endpoint files (${errors} errors) ${loadNote()}`);
-  console.log(`  ${(run.wallMs / 1000).toFixed(3)} s wall, ${(run.cpuMs / 1000).toFixed(3)} s CPU`);
+  console.log(`  ${(run.wallMs / 1000).toFixed(3)} s wall, ${(run.cpuMs / 1000).toFixed(3)} s CPU (median of 5 runs)`);
   console.log(
     `  listing and reading the files alone: ${(read.wallMs / 1000).toFixed(3)} s wall, ${
       (read.cpuMs / 1000).toFixed(3)
     } s CPU`,
   );
   console.log(`  peak memory (RSS): ${peakRssMiB().toFixed(0)} MiB`);
-  console.log(`  target ≤ 0.5 s: ${verdict(run.cpuMs / 1000, 0.5)} (CPU time)`);
+  console.log(`  target ≤ 0.5 s: ${verdict(run.wallMs / 1000, 0.5)}`);
 } finally {
   await Deno.remove(dir, { recursive: true });
 }

@@ -2,7 +2,7 @@
  * File-system access for the operations. Writes are atomic (temp file, then
  * rename) so nothing is ever half-written.
  */
-import { dirname, join, relative, sep as SEPARATOR } from "node:path";
+import { dirname, join, sep as SEPARATOR } from "node:path";
 
 export async function readText(path: string): Promise<string> {
   return await Deno.readTextFile(path);
@@ -117,9 +117,10 @@ const SKIP_DIRS = new Set([
 ]);
 
 /** Every `.md` file below `root`, as sorted paths relative to it with forward slashes. */
-export async function listMarkdown(root: string): Promise<string[]> {
+export function listMarkdown(root: string): Promise<string[]> {
   const found: string[] = [];
-  async function walk(dir: string) {
+  // Relative paths are built while walking: path.relative per file costs more than the walk.
+  const walk = (dir: string, prefix: string) => {
     let entries: Deno.DirEntry[];
     try {
       entries = [...Deno.readDirSync(dir)];
@@ -127,17 +128,16 @@ export async function listMarkdown(root: string): Promise<string[]> {
       return;
     }
     for (const entry of entries) {
-      if (entry.name.startsWith(".") && entry.name !== ".") continue;
-      const path = join(dir, entry.name);
+      if (entry.name.startsWith(".")) continue;
       if (entry.isDirectory) {
-        if (!SKIP_DIRS.has(entry.name)) await walk(path);
+        if (!SKIP_DIRS.has(entry.name)) walk(join(dir, entry.name), `${prefix}${entry.name}/`);
       } else if (entry.isFile && entry.name.toLowerCase().endsWith(".md")) {
-        found.push(toSlash(relative(root, path)));
+        found.push(prefix + entry.name);
       }
     }
-  }
-  await walk(root);
-  return found.sort();
+  };
+  walk(root, "");
+  return Promise.resolve(found.sort());
 }
 
 export function toSlash(path: string): string {

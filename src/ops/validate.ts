@@ -156,15 +156,17 @@ export async function validatePath(
       );
       continue;
     }
-    sources.set(file, read.text);
     const kind = kindOf(target.relative);
     files.push({ file, kind });
-    issues.push(
-      ...await validateText(read.text, file, kind, {
-        absolutePath: target.absolute,
-        collectionRoot,
-      }),
-    );
+    const found = await validateText(read.text, file, kind, {
+      absolutePath: target.absolute,
+      collectionRoot,
+    });
+    // Sources serve caret rendering, so only files with something to show keep theirs.
+    if (found.length > 0) {
+      sources.set(file, read.text);
+      issues.push(...found);
+    }
   }
   return { files, issues, exitCode: exitCodeFor(issues), sources };
 }

@@ -139,6 +139,11 @@ export class FieldReader {
     return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, scalarText(v)]));
   }
 
+  /** Marks keys as known without reading them. */
+  known(keys: readonly string[]): void {
+    for (const key of keys) this.seen.add(key);
+  }
+
   /** Warns about every top-level key no reader asked for. */
   warnUnknown(): void {
     for (const key of Object.keys(this.data)) {

@@ -177,8 +177,7 @@ export function parseMarkdown(source: string): MdDocument {
       continue;
     }
     // Fast path: a line whose first visible character opens no block is paragraph text.
-    const first = text.trimStart()[0];
-    if (!BLOCK_STARTS.has(first) && listIndent === -1) {
+    if (listIndent === -1 && !BLOCK_STARTS.has(firstVisible(text))) {
       blankSeen = false;
       if (paragraph) paragraph.lines.push(text);
       else paragraph = { lines: [text], line: bodyLine + i, index: i };
@@ -258,6 +257,12 @@ export function parseMarkdown(source: string): MdDocument {
   closeSection(lines.length);
   if (section) section.endLine = doc.lineCount;
   return doc;
+}
+
+function firstVisible(line: string): string {
+  let i = 0;
+  while (line.charCodeAt(i) === 32 || line.charCodeAt(i) === 9) i++;
+  return line[i] ?? "";
 }
 
 function isBlank(line: string): boolean {

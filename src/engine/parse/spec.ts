@@ -106,7 +106,7 @@ export function parseEndpoint(text: string, file: string): ParsedEndpoint {
   }
   const vars = reader.scalarMap(["vars"]);
   checkNestedKeys(reader.data, issues, file, reader.line.bind(reader));
-  for (const key of ENDPOINT_KEYS) reader.raw([key]);
+  reader.known(ENDPOINT_KEYS);
   reader.warnUnknown();
   issues.push(...reader.issues);
 

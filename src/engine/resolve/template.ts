@@ -34,9 +34,12 @@ function urlPathPart(target: string): string {
   return afterScheme;
 }
 
+/** A `{{` not followed by a well-formed placeholder; most text has none, so this test comes first. */
+const MAYBE_MALFORMED = /\{\{(?!\s*[A-Za-z_$][\w.$-]*\s*\}\})/;
+
 /** Text of `{{` that do not open a well-formed placeholder, for validation. */
 export function malformedPlaceholders(text: string): string[] {
-  if (!text.includes("{{")) return [];
+  if (!MAYBE_MALFORMED.test(text)) return [];
   const stripped = text.replace(PLACEHOLDER, "");
   const bad: string[] = [];
   for (const match of stripped.matchAll(/\{\{[^\n]{0,30}/g)) bad.push(match[0]);
