@@ -60,13 +60,11 @@ const agent: FlagDef = {
   values: AGENT_IDS,
   description: "One agent instead of every detected one",
 };
-const consoleOrJson: FlagDef = {
-  name: "output",
-  type: "enum",
-  values: ["console", "json"],
-  default: "console",
-  description: "Output format",
-};
+/** `--output`: the formats a command prints, the first being the default. */
+function output(values: readonly string[], description = "Output format"): FlagDef {
+  return { name: "output", type: "enum", values, default: values[0], description };
+}
+const consoleOrJson = output(["console", "json"]);
 
 export const COMMANDS: CommandDef[] = [
   {
@@ -93,13 +91,7 @@ export const COMMANDS: CommandDef[] = [
     name: "validate",
     summary: "Validate an endpoint, flow or environment file, or every file in a folder",
     args: [{ name: "path", required: true, complete: "file" }],
-    flags: [{
-      name: "output",
-      type: "enum",
-      values: ["console", "json"],
-      default: "console",
-      description: "Output format",
-    }],
+    flags: [output(["console", "json"])],
     load: () => import("./commands/validate.ts"),
   },
   {
@@ -108,13 +100,7 @@ export const COMMANDS: CommandDef[] = [
     args: [{ name: "file", required: true, complete: "file" }],
     flags: [
       env,
-      {
-        name: "output",
-        type: "enum",
-        values: outputFormats,
-        default: "console",
-        description: "Output format",
-      },
+      output(outputFormats),
       vars,
       dryRun,
       timeout,
@@ -128,13 +114,7 @@ export const COMMANDS: CommandDef[] = [
     args: [{ name: "pipeline", required: true, complete: "file" }],
     flags: [
       env,
-      {
-        name: "output",
-        type: "enum",
-        values: outputFormats,
-        default: "console",
-        description: "Output format",
-      },
+      output(outputFormats),
       vars,
       {
         name: "parallel",
@@ -155,13 +135,7 @@ export const COMMANDS: CommandDef[] = [
     args: [{ name: "file", required: true, complete: "file" }],
     flags: [
       env,
-      {
-        name: "output",
-        type: "enum",
-        values: ["console", "json"],
-        default: "console",
-        description: "Output format",
-      },
+      output(["console", "json"]),
       vars,
       timeout,
       strictAssertions,
@@ -231,13 +205,7 @@ export const COMMANDS: CommandDef[] = [
         description: "Write a spec from the exchange; without a path, to apis/scratch/",
         complete: "file",
       },
-      {
-        name: "output",
-        type: "enum",
-        values: ["console", "json"],
-        default: "console",
-        description: "Output format",
-      },
+      output(["console", "json"]),
     ],
     load: () => import("./commands/request.ts"),
   },
@@ -340,13 +308,10 @@ export const COMMANDS: CommandDef[] = [
     args: [{ name: "target", required: false, variadic: true, complete: "file" }],
     flags: [
       ...contextFlags({ tokenBudget: 600, maxFields: 8 }),
-      {
-        name: "output",
-        type: "enum",
-        values: ["markdown", "json"],
-        default: "markdown",
-        description: "Output format; json wraps the text with env, root, target and budget",
-      },
+      output(
+        ["markdown", "json"],
+        "Output format; json wraps the text with env, root, target and budget",
+      ),
     ],
     load: () => import("./commands/context.ts"),
   },
@@ -460,13 +425,7 @@ export const COMMANDS: CommandDef[] = [
 
 /** `import <kind>` commands: each takes its input, writes endpoint files and reports them. */
 function importCommands(): CommandDef[] {
-  const output: FlagDef = {
-    name: "output",
-    type: "enum",
-    values: ["console", "json"],
-    default: "console",
-    description: "Output format of the report",
-  };
+  const reportOutput = output(["console", "json"], "Output format of the report");
   const fileImporter = (
     kind: "openapi" | "hostedclient" | "desktopclient" | "collection" | "http",
     summary: string,
@@ -475,7 +434,7 @@ function importCommands(): CommandDef[] {
     name: `import ${kind}`,
     summary,
     args: [{ name: arg, required: true, complete: kind === "collection" ? "dir" : "file" }],
-    flags: [output],
+    flags: [reportOutput],
     load: () => import("./commands/import.ts").then((m) => m.importer(kind)),
   });
   return [
@@ -496,7 +455,7 @@ function importCommands(): CommandDef[] {
           description: "Read the command from this file instead of stdin",
           complete: "file",
         },
-        output,
+        reportOutput,
       ],
       load: () => import("./commands/import_curl.ts"),
     },
@@ -518,7 +477,7 @@ function importCommands(): CommandDef[] {
           valueName: "url",
           description: "URL of the OpenAPI document to import",
         },
-        output,
+        reportOutput,
       ],
       load: () => import("./commands/import_project.ts"),
     },
