@@ -1,6 +1,6 @@
 /** Exit codes, output formats, global flags, usage errors and the production guard through the real CLI. */
 import { assert, assertEquals, assertMatch, assertStringIncludes } from "@std/assert";
-import { apispec, json } from "../helpers/cli.ts";
+import { apispec, baseEnv, json, ROOT } from "../helpers/cli.ts";
 import { closedPort, jsonResponse, startTestApi } from "../helpers/api.ts";
 import { collectionFiles, endpoint, workspace } from "../helpers/workspace.ts";
 
@@ -173,4 +173,56 @@ Deno.test("a spec path is taken relative to the collection root when not found f
   const missing = await apispec(["exec", "apis/users/nope.md"], { cwd: ws.dir });
   assertEquals(missing.code, 2);
   assertStringIncludes(missing.stderr, "does not exist");
+});
+
+/** Runs the CLI with a pseudo-terminal as stdout (util-linux `script`), as a person's shell would. */
+async function onTerminal(
+  args: string[],
+  cwd: string,
+  env: Record<string, string>,
+): Promise<string> {
+  const command = [
+    Deno.execPath(),
+    "run",
+    "-A",
+    "--quiet",
+    `--config=${ROOT}/deno.json`,
+    `${ROOT}/main.ts`,
+    ...args,
+  ].join(" ");
+  const output = await new Deno.Command("script", {
+    args: ["-qec", command, "/dev/null"],
+    cwd,
+    env,
+    clearEnv: true,
+    stdout: "piped",
+  })
+    .output();
+  return new TextDecoder().decode(output.stdout);
+}
+
+Deno.test({
+  name: "console output on a terminal is coloured, unless NO_COLOR or --no-color",
+  ignore: (await new Deno.Command("sh", { args: ["-c", "command -v script"] }).output()).code !== 0,
+  fn: async () => {
+    await using api = startTestApi(() => jsonResponse({}));
+    await using ws = await workspace(
+      collectionFiles(api.url, { "apis/users/get-user.md": endpoint() }),
+    );
+    const { NO_COLOR: _, ...colourEnv } = baseEnv();
+    const coloured = await onTerminal(["exec", SPEC], ws.dir, colourEnv);
+    assertStringIncludes(coloured, "\x1b[32m");
+    assertStringIncludes(coloured, "PASS");
+    for (
+      const [args, env] of [[["exec", SPEC], { ...colourEnv, NO_COLOR: "1" }], [[
+        "exec",
+        SPEC,
+        "--no-color",
+      ], colourEnv]] as const
+    ) {
+      const plain = await onTerminal([...args], ws.dir, env);
+      assertStringIncludes(plain, "PASS");
+      assertEquals(plain.includes("\x1b["), false, args.join(" "));
+    }
+  },
 });
