@@ -217,59 +217,6 @@ export const COMMANDS: CommandDef[] = [
     load: () => import("./commands/index_cmd.ts"),
   },
   {
-    name: "skills install",
-    summary: "Install the apispec skill (and slash commands) for detected coding agents",
-    args: [],
-    flags: [agent],
-    load: () => import("./commands/skills_install.ts"),
-  },
-  {
-    name: "skills list",
-    summary: "List coding agents, whether each is detected and its skill installed and current",
-    args: [],
-    flags: [consoleOrJson],
-    load: () => import("./commands/skills_list.ts"),
-  },
-  {
-    name: "skills uninstall",
-    summary: "Remove the skill files apispec installed",
-    args: [],
-    flags: [agent],
-    load: () => import("./commands/skills_uninstall.ts"),
-  },
-  {
-    name: "install mcp",
-    summary: "Add the apispec MCP server to detected coding agents' config files",
-    args: [],
-    flags: [agent],
-    load: () => import("./commands/install_mcp.ts"),
-  },
-  {
-    name: "doctor",
-    summary: "Check the collection, ignore entries, specs and agent setup; --fix mends them",
-    args: [],
-    flags: [
-      {
-        name: "fix",
-        type: "boolean",
-        description: "Add missing ignore entries and refresh stale skills, then check again",
-      },
-      consoleOrJson,
-    ],
-    load: () => import("./commands/doctor.ts"),
-  },
-  {
-    name: "completion",
-    summary: "Print the shell completion script",
-    args: [{
-      name: "shell",
-      required: true,
-      values: SHELLS,
-    }],
-    flags: [],
-    load: () => import("./commands/completion.ts"),
-  },
-  {
     name: "demo",
     summary: "Run the embedded demo collection against the embedded demo API",
     args: [],
@@ -300,43 +247,6 @@ export const COMMANDS: CommandDef[] = [
       { name: "json", type: "boolean", description: "JSON instead of YAML" },
     ],
     load: () => import("./commands/export_openapi.ts"),
-  },
-  {
-    name: "context",
-    summary:
-      "Print bounded API context for agents: targets, a flow, changed specs or the collection",
-    args: [{ name: "target", required: false, variadic: true, complete: "file" }],
-    flags: [
-      ...contextFlags({ tokenBudget: 600, maxFields: 8 }),
-      output(
-        ["markdown", "json"],
-        "Output format; json wraps the text with env, root, target and budget",
-      ),
-    ],
-    load: () => import("./commands/context.ts"),
-  },
-  {
-    name: "agent pack",
-    summary: "Write the agent context pack (.apispec/agent-context.md)",
-    args: [{ name: "target", required: false, variadic: true, complete: "file" }],
-    flags: [
-      ...contextFlags({ tokenBudget: 1600, maxFields: 8 }),
-      {
-        name: "out",
-        type: "string",
-        valueName: "file",
-        description: "Where to write (default .apispec/agent-context.md at the project root)",
-        complete: "file",
-      },
-    ],
-    load: () => import("./commands/agent_pack.ts"),
-  },
-  {
-    name: "mcp",
-    summary: "Start the MCP tool server on stdio (for coding agents)",
-    args: [],
-    flags: [],
-    load: () => import("./commands/mcp.ts"),
   },
   {
     name: "serve",
@@ -413,6 +323,96 @@ export const COMMANDS: CommandDef[] = [
       },
     ],
     load: () => import("./commands/mock.ts"),
+  },
+  {
+    name: "context",
+    summary:
+      "Print bounded API context for agents: targets, a flow, changed specs or the collection",
+    args: [{ name: "target", required: false, variadic: true, complete: "file" }],
+    flags: [
+      ...contextFlags({ tokenBudget: 600, maxFields: 8 }),
+      output(
+        ["markdown", "json"],
+        "Output format; json wraps the text with env, root, target and budget",
+      ),
+    ],
+    load: () => import("./commands/context.ts"),
+  },
+  {
+    name: "agent pack",
+    summary: "Write the agent context pack (.apispec/agent-context.md)",
+    args: [{ name: "target", required: false, variadic: true, complete: "file" }],
+    flags: [
+      ...contextFlags({ tokenBudget: 1600, maxFields: 8 }),
+      {
+        name: "out",
+        type: "string",
+        valueName: "file",
+        description: "Where to write (default .apispec/agent-context.md at the project root)",
+        complete: "file",
+      },
+    ],
+    load: () => import("./commands/agent_pack.ts"),
+  },
+  {
+    name: "mcp",
+    summary: "Start the MCP tool server on stdio (for coding agents)",
+    args: [],
+    flags: [],
+    load: () => import("./commands/mcp.ts"),
+  },
+  {
+    name: "skills install",
+    summary: "Install the apispec skill (and slash commands) for detected coding agents",
+    args: [],
+    flags: [agent],
+    load: () => import("./commands/skills_install.ts"),
+  },
+  {
+    name: "skills list",
+    summary: "List coding agents, whether each is detected and its skill installed and current",
+    args: [],
+    flags: [consoleOrJson],
+    load: () => import("./commands/skills_list.ts"),
+  },
+  {
+    name: "skills uninstall",
+    summary: "Remove the skill files apispec installed",
+    args: [],
+    flags: [agent],
+    load: () => import("./commands/skills_uninstall.ts"),
+  },
+  {
+    name: "install mcp",
+    summary: "Add the apispec MCP server to detected coding agents' config files",
+    args: [],
+    flags: [agent],
+    load: () => import("./commands/install_mcp.ts"),
+  },
+  {
+    name: "doctor",
+    summary: "Check the collection, ignore entries, specs and agent setup; --fix mends them",
+    args: [],
+    flags: [
+      {
+        name: "fix",
+        type: "boolean",
+        description: "Add missing ignore entries and refresh stale skills, then check again",
+      },
+      consoleOrJson,
+    ],
+    load: () => import("./commands/doctor.ts"),
+  },
+  {
+    name: "completion",
+    summary: "Print the shell completion script",
+    args: [{
+      name: "shell",
+      required: true,
+      values: SHELLS,
+    }],
+    flags: [],
+    load: () => import("./commands/completion.ts"),
   },
   {
     name: "version",
