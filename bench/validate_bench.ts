@@ -96,9 +96,16 @@ try {
       }),
     );
   }
-  const run = { wallMs: median(runs.map((r) => r.wallMs)), cpuMs: median(runs.map((r) => r.cpuMs)) };
+  const run = {
+    wallMs: median(runs.map((r) => r.wallMs)),
+    cpuMs: median(runs.map((r) => r.cpuMs)),
+  };
   console.log(`validate ${files} generated endpoint files (${errors} errors) ${loadNote()}`);
-  console.log(`  ${(run.wallMs / 1000).toFixed(3)} s wall, ${(run.cpuMs / 1000).toFixed(3)} s CPU (median of 5 runs)`);
+  console.log(
+    `  ${(run.wallMs / 1000).toFixed(3)} s wall, ${
+      (run.cpuMs / 1000).toFixed(3)
+    } s CPU (median of 5 runs)`,
+  );
   console.log(
     `  listing and reading the files alone: ${(read.wallMs / 1000).toFixed(3)} s wall, ${
       (read.cpuMs / 1000).toFixed(3)

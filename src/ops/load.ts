@@ -230,9 +230,28 @@ export function buildLayers(
     const section = file.sections.find((s) => s.name === env);
     if (section) layers.push({ name: kind, label: `${file.file} [${env}]`, vars: section.vars });
   }
-  layers.push(dotenvLayer(collection.dotenv, ".env.local"));
-  layers.push(osLayer(osEnv, osPrefixes));
+  layers.push(cachedDotenvLayer(collection.dotenv));
+  layers.push(cachedOsLayer(osEnv, osPrefixes));
   return orderLayers(layers, order);
+}
+
+// The same `.env.local` and OS environment serve every spec of a batch or flow: build their layers once.
+const dotenvLayers = new WeakMap<Record<string, string>, VarLayer>();
+const osLayers = new WeakMap<Record<string, string>, Map<string, VarLayer>>();
+
+function cachedDotenvLayer(vars: Record<string, string>): VarLayer {
+  let layer = dotenvLayers.get(vars);
+  if (!layer) dotenvLayers.set(vars, layer = dotenvLayer(vars, ".env.local"));
+  return layer;
+}
+
+function cachedOsLayer(env: Record<string, string>, prefixes: string[]): VarLayer {
+  let byPrefixes = osLayers.get(env);
+  if (!byPrefixes) osLayers.set(env, byPrefixes = new Map());
+  const key = prefixes.join(",");
+  let layer = byPrefixes.get(key);
+  if (!layer) byPrefixes.set(key, layer = osLayer(env, prefixes));
+  return layer;
 }
 
 /**
