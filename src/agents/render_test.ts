@@ -1,4 +1,5 @@
 import { assert, assertEquals, assertMatch, assertStringIncludes } from "@std/assert";
+import { ERROR_TYPES } from "../engine/model.ts";
 import { load as parseYaml } from "js-yaml";
 import { AGENTS, SLASH_COMMANDS } from "./registry.ts";
 import { renderCommand, renderSkill, SKILL_DESCRIPTION, stampedVersion } from "./render.ts";
@@ -43,16 +44,7 @@ Deno.test("the playbook names every MCP tool, error type and exit code", () => {
   for (const tool of [...tools, "session", "exec_batch"]) {
     assertStringIncludes(text, `apispec_${tool}`);
   }
-  const errorTypes = [
-    "CONTRACT_MISMATCH",
-    "VAR_MISSING",
-    "AUTH_FAILED",
-    "NETWORK_ERROR",
-    "SPEC_PARSE_ERROR",
-    "VALIDATION_ERROR",
-    "UNSUPPORTED_PROTOCOL",
-  ];
-  for (const type of errorTypes) assertStringIncludes(text, type);
+  for (const type of ERROR_TYPES) assertStringIncludes(text, type);
   for (const code of [0, 1, 2, 3, 4, 5]) assertMatch(text, new RegExp(`\\b${code} [a-z]`));
 });
 

@@ -94,7 +94,7 @@ function readIfExists(path: string): string | undefined {
 }
 
 /** Loads config, environment files and `.env.local`; problems become issues, never exceptions. */
-export async function loadCollection(
+export function loadCollection(
   root: string,
   ctx: OpsContext,
   configPath?: string,
@@ -109,7 +109,7 @@ export async function loadCollection(
     issues: [],
     sources: new Map(),
   };
-  const read = async (path: string) => {
+  const read = (path: string) => {
     try {
       const text = readIfExists(path);
       if (text !== undefined) collection.sources.set(displayPath(path, ctx.cwd), text);
@@ -129,7 +129,7 @@ export async function loadCollection(
     }
   };
   const projectFile = configPath ? resolve(ctx.cwd, configPath) : join(root, "project.md");
-  const projectText = await read(projectFile);
+  const projectText = read(projectFile);
   if (projectText !== undefined) {
     const file = displayPath(projectFile, ctx.cwd);
     const { config, issues } = parseProject(projectText, file);
@@ -144,7 +144,7 @@ export async function loadCollection(
   }
   for (const [kind, name] of [["env", ENV_LOCAL], ["env-template", ENV_TEMPLATE]] as const) {
     const path = join(root, name);
-    const text = await read(path);
+    const text = read(path);
     if (text === undefined) continue;
     const file = displayPath(path, ctx.cwd);
     const { env, issues } = parseEnvFile(text, file);
@@ -152,13 +152,14 @@ export async function loadCollection(
     collection.issues.push(...issues, ...scanSecrets(text, file));
   }
   const dotenvPath = join(projectRoot, ".env.local");
-  const dotenvText = await read(dotenvPath);
+  const dotenvText = read(dotenvPath);
   if (dotenvText !== undefined) {
     const { vars, issues } = parseDotenv(dotenvText, displayPath(dotenvPath, ctx.cwd));
     collection.dotenv = vars;
     collection.issues.push(...issues);
   }
-  return collection;
+  // The reads are synchronous (small files on every command's path); the signature stays async for callers.
+  return Promise.resolve(collection);
 }
 
 /** Names of every environment the env files define, in file order. */

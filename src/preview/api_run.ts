@@ -12,9 +12,7 @@ import { exists, readText } from "../adapters/fs.ts";
 import { OS_PREFIXES } from "../ops/exec.ts";
 import { buildLayers, environmentNames, loadCollection, selectEnv } from "../ops/load.ts";
 import { sendAdHoc } from "../ops/request.ts";
-import { runFlow } from "../ops/flow.ts";
-import type { Issue } from "../engine/issue.ts";
-import type { StepRecord } from "../engine/model.ts";
+import { type FlowResult, runFlow } from "../ops/flow.ts";
 import { markdownPath } from "./api_files.ts";
 import { BadRequest, json, readJson, stringField, varsField } from "./reply.ts";
 import { runSpec } from "./run_spec.ts";
@@ -179,16 +177,9 @@ function headerLines(value: unknown): string[] {
 }
 
 /** What `POST /api/flow/run` ends with: the flow result without its internals (sources, details). */
-export interface FlowRunResult {
-  file: string;
-  title: string;
-  env: string;
-  passed: boolean;
-  captures: Record<string, string>;
-  steps: StepRecord[];
-  issues: Issue[];
-  exit_code: number;
-}
+export type FlowRunResult =
+  & Pick<FlowResult, "file" | "title" | "env" | "passed" | "captures" | "steps" | "issues">
+  & { exit_code: number };
 
 /**
  * `POST /api/flow/run {path, env?, vars?}`: `runFlow` with verbose step
