@@ -4,7 +4,7 @@
  * Targets: sequential batch ≤ 1.5x the bare sequential loop's time; with
  * concurrency 8, faster than the bare sequential loop.
  */
-import { execBatch } from "../src/ops/batch.ts";
+import { execBatch } from "../src/ops/run/batch.ts";
 import { systemClock } from "../src/adapters/clock.ts";
 import { loadNote, median, type Sample, timeItAsync, verdict } from "./_measure.ts";
 

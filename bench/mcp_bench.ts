@@ -188,8 +188,8 @@ try {
     } over ${times.length} queries; target p50 ≤ 10 ms`,
   );
 
-  const { SpecIndex } = await import("../src/ops/spec_index.ts");
-  const { matchSpecs } = await import("../src/ops/search.ts");
+  const { SpecIndex } = await import("../src/ops/collection/spec_index.ts");
+  const { matchSpecs } = await import("../src/ops/collection/search.ts");
   const index = new SpecIndex(join(dir, "api-docs"), { watch: false });
   await index.entries();
   const opTimes: number[] = [];

@@ -7,7 +7,7 @@
 import { join } from "node:path";
 import { systemContext } from "../src/adapters/system.ts";
 import { listMarkdown } from "../src/adapters/fs.ts";
-import { validatePath } from "../src/ops/validate.ts";
+import { validatePath } from "../src/ops/collection/validate.ts";
 import { loadNote, median, peakRssMiB, timeItAsync, verdict } from "./_measure.ts";
 
 const COUNT = 10_000;

@@ -72,3 +72,31 @@ Deno.test("dependencies point one way: surfaces → ops → engine, ops → adap
   }
   assertEquals(violations, []);
 });
+
+/** Import circles (static, dynamic and type-only imports alike), each named by its files. */
+function importCircles(files: { path: string; text: string }[]): string[][] {
+  // A module naming itself is a JSDoc example, not an import.
+  const graph = new Map(
+    files.map(({ path, text }) => [path, localImports(path, text).filter((to) => to !== path)]),
+  );
+  const circles: string[][] = [];
+  const state = new Map<string, "open" | "done">();
+  const stack: string[] = [];
+  const visit = (node: string) => {
+    state.set(node, "open");
+    stack.push(node);
+    for (const next of graph.get(node) ?? []) {
+      if (state.get(next) === "open") circles.push([...stack.slice(stack.indexOf(next)), next]);
+      else if (!state.has(next) && graph.has(next)) visit(next);
+    }
+    stack.pop();
+    state.set(node, "done");
+  };
+  for (const node of [...graph.keys()].sort()) if (!state.has(node)) visit(node);
+  return circles;
+}
+
+Deno.test("no import circles: every module's imports form a straight line down", () => {
+  const circles = importCircles([...sources("src"), { path: "main.ts", text: "" }]);
+  assertEquals(circles.map((circle) => circle.join(" → ")), []);
+});

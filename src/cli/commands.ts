@@ -1,17 +1,12 @@
 /**
- * The one command table: names, arguments, flags and a lazy loader per
- * command. Parsing, help and shell completion are all generated from it, and
- * a command's module is imported only when it runs.
+ * The one command table: names, arguments and flags per command, as data.
+ * Parsing, help and shell completion are all generated from it; `dispatch.ts`
+ * maps each name to the module that runs it, imported only when it runs.
  */
 import { AGENT_IDS } from "../agents/registry.ts";
 import { SHELLS } from "./completion/shells.ts";
-import type { ArgDef, FlagDef, ParsedArgs } from "./args.ts";
-import type { CliIO } from "./io.ts";
+import type { ArgDef, FlagDef } from "./args.ts";
 import { contextFlags } from "./commands/context_flags.ts";
-
-export interface CommandModule {
-  run(args: ParsedArgs, io: CliIO): Promise<number>;
-}
 
 export interface CommandDef {
   /** One or two words: `exec`, `import openapi`. */
@@ -21,7 +16,6 @@ export interface CommandDef {
   flags: FlagDef[];
   /** Pairs of flags that cannot be used together. */
   conflicts?: [string, string][];
-  load: () => Promise<CommandModule>;
 }
 
 const env: FlagDef = {
@@ -85,14 +79,12 @@ export const COMMANDS: CommandDef[] = [
         description: "Base URL of the dev environment (default http://localhost:8080)",
       },
     ],
-    load: () => import("./commands/init.ts"),
   },
   {
     name: "validate",
     summary: "Validate an endpoint, flow or environment file, or every file in a folder",
     args: [{ name: "path", required: true, complete: "file" }],
     flags: [output(["console", "json"])],
-    load: () => import("./commands/validate.ts"),
   },
   {
     name: "exec",
@@ -106,7 +98,6 @@ export const COMMANDS: CommandDef[] = [
       timeout,
       strictAssertions,
     ],
-    load: () => import("./commands/exec.ts"),
   },
   {
     name: "flow",
@@ -127,7 +118,6 @@ export const COMMANDS: CommandDef[] = [
       strictAssertions,
     ],
     conflicts: [["parallel", "no-parallel"]],
-    load: () => import("./commands/flow.ts"),
   },
   {
     name: "diagnose",
@@ -140,7 +130,6 @@ export const COMMANDS: CommandDef[] = [
       timeout,
       strictAssertions,
     ],
-    load: () => import("./commands/diagnose.ts"),
   },
   {
     name: "check",
@@ -164,7 +153,6 @@ export const COMMANDS: CommandDef[] = [
       vars,
       strictAssertions,
     ],
-    load: () => import("./commands/check.ts"),
   },
   {
     name: "request",
@@ -207,14 +195,12 @@ export const COMMANDS: CommandDef[] = [
       },
       output(["console", "json"]),
     ],
-    load: () => import("./commands/request.ts"),
   },
   {
     name: "index",
     summary: "Regenerate api-docs/README.md, grouped by resource",
     args: [],
     flags: [],
-    load: () => import("./commands/index_cmd.ts"),
   },
   {
     name: "demo",
@@ -229,7 +215,6 @@ export const COMMANDS: CommandDef[] = [
         complete: "dir",
       },
     ],
-    load: () => import("./commands/demo.ts"),
   },
   ...importCommands(),
   {
@@ -246,7 +231,6 @@ export const COMMANDS: CommandDef[] = [
       },
       { name: "json", type: "boolean", description: "JSON instead of YAML" },
     ],
-    load: () => import("./commands/export_openapi.ts"),
   },
   {
     name: "serve",
@@ -274,7 +258,6 @@ export const COMMANDS: CommandDef[] = [
         description: "Send returns the expected response instead of sending the request",
       },
     ],
-    load: () => import("./commands/serve.ts"),
   },
   {
     name: "desktop",
@@ -288,7 +271,6 @@ export const COMMANDS: CommandDef[] = [
         description: "Send returns the expected response instead of sending the request",
       },
     ],
-    load: () => import("./commands/desktop.ts"),
   },
   {
     name: "mock",
@@ -322,7 +304,6 @@ export const COMMANDS: CommandDef[] = [
         description: "Do not log each request",
       },
     ],
-    load: () => import("./commands/mock.ts"),
   },
   {
     name: "context",
@@ -336,7 +317,6 @@ export const COMMANDS: CommandDef[] = [
         "Output format; json wraps the text with env, root, target and budget",
       ),
     ],
-    load: () => import("./commands/context.ts"),
   },
   {
     name: "agent pack",
@@ -352,42 +332,36 @@ export const COMMANDS: CommandDef[] = [
         complete: "file",
       },
     ],
-    load: () => import("./commands/agent_pack.ts"),
   },
   {
     name: "mcp",
     summary: "Start the MCP tool server on stdio (for coding agents)",
     args: [],
     flags: [],
-    load: () => import("./commands/mcp.ts"),
   },
   {
     name: "skills install",
     summary: "Install the apispec skill (and slash commands) for detected coding agents",
     args: [],
     flags: [agent],
-    load: () => import("./commands/skills_install.ts"),
   },
   {
     name: "skills list",
     summary: "List coding agents, whether each is detected and its skill installed and current",
     args: [],
     flags: [consoleOrJson],
-    load: () => import("./commands/skills_list.ts"),
   },
   {
     name: "skills uninstall",
     summary: "Remove the skill files apispec installed",
     args: [],
     flags: [agent],
-    load: () => import("./commands/skills_uninstall.ts"),
   },
   {
     name: "install mcp",
     summary: "Add the apispec MCP server to detected coding agents' config files",
     args: [],
     flags: [agent],
-    load: () => import("./commands/install_mcp.ts"),
   },
   {
     name: "doctor",
@@ -401,7 +375,6 @@ export const COMMANDS: CommandDef[] = [
       },
       consoleOrJson,
     ],
-    load: () => import("./commands/doctor.ts"),
   },
   {
     name: "completion",
@@ -412,14 +385,12 @@ export const COMMANDS: CommandDef[] = [
       values: SHELLS,
     }],
     flags: [],
-    load: () => import("./commands/completion.ts"),
   },
   {
     name: "version",
     summary: "Print the version",
     args: [],
     flags: [],
-    load: () => import("./commands/version.ts"),
   },
 ];
 
@@ -435,7 +406,6 @@ function importCommands(): CommandDef[] {
     summary,
     args: [{ name: arg, required: true, complete: kind === "collection" ? "dir" : "file" }],
     flags: [reportOutput],
-    load: () => import("./commands/import.ts").then((m) => m.importer(kind)),
   });
   return [
     fileImporter("openapi", "Import an OpenAPI 3.0/3.1 document (YAML or JSON)", "file"),
@@ -457,7 +427,6 @@ function importCommands(): CommandDef[] {
         },
         reportOutput,
       ],
-      load: () => import("./commands/import_curl.ts"),
     },
     {
       name: "import project",
@@ -479,7 +448,6 @@ function importCommands(): CommandDef[] {
         },
         reportOutput,
       ],
-      load: () => import("./commands/import_project.ts"),
     },
   ];
 }

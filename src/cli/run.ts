@@ -7,6 +7,7 @@ import { EXIT } from "../engine/issue.ts";
 import { renderIssues } from "../engine/render/issue.ts";
 import { closest, GLOBAL_FLAGS, parseArgs } from "./args.ts";
 import { COMMANDS, findCommand } from "./commands.ts";
+import { LOADERS } from "./dispatch.ts";
 import { commandHelp, groupHelp, mainHelp } from "./help.ts";
 import { VERSION } from "../version.ts";
 import { type CliIO, type GlobalOptions, systemIO } from "./io.ts";
@@ -106,7 +107,7 @@ export async function runCli(
     return EXIT.invalidSpec;
   }
   try {
-    const module = await command.load();
+    const module = await LOADERS[command.name]();
     return await module.run(parsed, io);
   } catch (error) {
     io.err(`error[ENGINE_ERROR]: ${(error as Error)?.message ?? String(error)}`);

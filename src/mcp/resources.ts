@@ -10,7 +10,7 @@ import { type McpServer, ResourceTemplate } from "@modelcontextprotocol/sdk/serv
 import { McpError } from "@modelcontextprotocol/sdk/types.js";
 import { isAbsolute, relative, resolve } from "node:path";
 import { readText, toSlash } from "../adapters/fs.ts";
-import { kindOf } from "../ops/file_kind.ts";
+import { kindOf } from "../ops/collection/file_kind.ts";
 import type { ToolEnv } from "./tool.ts";
 
 export const SPEC_URI = "apispec://spec/";

@@ -9,7 +9,7 @@ import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import process from "node:process";
 import type { OpsContext } from "../adapters/system.ts";
-import type { SpecIndexCache } from "../ops/spec_index.ts";
+import type { SpecIndexCache } from "../ops/collection/spec_index.ts";
 import { VERSION } from "../version.ts";
 import { registerResources } from "./resources.ts";
 import { newSession } from "./session.ts";
@@ -43,13 +43,13 @@ export function createServer(
     ctx,
     session: newSession(),
     indexes: async () => {
-      const { SpecIndexCache } = await import("../ops/spec_index.ts");
+      const { SpecIndexCache } = await import("../ops/collection/spec_index.ts");
       return indexes ??= new SpecIndexCache(options);
     },
     // Discovery runs git; remember the answer once the collection exists.
     root: async () => {
       if (found) return found;
-      const { findCollectionRoot } = await import("../ops/load.ts");
+      const { findCollectionRoot } = await import("../ops/collection/load.ts");
       const { isDirectory } = await import("../adapters/fs.ts");
       const root = await findCollectionRoot({}, ctx);
       if (await isDirectory(root)) found = root;

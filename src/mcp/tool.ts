@@ -8,7 +8,7 @@ import type { z } from "zod";
 import type { Issue } from "../engine/issue.ts";
 import type { OpsContext } from "../adapters/system.ts";
 import type { Session } from "./session.ts";
-import type { SpecIndexCache } from "../ops/spec_index.ts";
+import type { SpecIndexCache } from "../ops/collection/spec_index.ts";
 
 /**
  * What every handler gets besides its arguments. Ops are imported when a

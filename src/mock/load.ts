@@ -9,8 +9,8 @@ import { type Issue, issue, warning } from "../engine/issue.ts";
 import { parseEndpoint } from "../engine/parse/spec.ts";
 import { listMarkdown, readText } from "../adapters/fs.ts";
 import type { OpsContext } from "../adapters/system.ts";
-import { displayPath } from "../ops/load.ts";
-import { kindOf } from "../ops/validate.ts";
+import { displayPath } from "../ops/collection/load.ts";
+import { kindOf } from "../ops/collection/validate.ts";
 import type { MockRoute } from "./handler.ts";
 import { buildRouteTable, type RouteTable } from "./routes.ts";
 

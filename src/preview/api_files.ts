@@ -7,7 +7,12 @@ import { parseEndpoint } from "../engine/parse/spec.ts";
 import { parseFlow } from "../engine/parse/flow.ts";
 import { usedVariables } from "../engine/resolve/build.ts";
 import { createTextExclusive, exists, readText, writeTextAtomic } from "../adapters/fs.ts";
-import { type FileKind, kindOf, resolveStepPath, validateText } from "../ops/validate.ts";
+import {
+  type FileKind,
+  kindOf,
+  resolveStepPath,
+  validateText,
+} from "../ops/collection/validate.ts";
 import { containedPath } from "./guard.ts";
 import { BadRequest, json, problem, readJson, stringField } from "./reply.ts";
 import type { PreviewState } from "./state.ts";

@@ -9,10 +9,15 @@ import { parseEndpoint } from "../engine/parse/spec.ts";
 import { reportVariables } from "../engine/resolve/build.ts";
 import { CLI_ORDER, SECRET_NAME } from "../engine/resolve/layers.ts";
 import { exists, readText } from "../adapters/fs.ts";
-import { OS_PREFIXES } from "../ops/exec.ts";
-import { buildLayers, environmentNames, loadCollection, selectEnv } from "../ops/load.ts";
-import { sendAdHoc } from "../ops/request.ts";
-import { type FlowResult, runFlow } from "../ops/flow.ts";
+import { OS_PREFIXES } from "../ops/run/exec.ts";
+import {
+  buildLayers,
+  environmentNames,
+  loadCollection,
+  selectEnv,
+} from "../ops/collection/load.ts";
+import { sendAdHoc } from "../ops/run/request.ts";
+import { type FlowResult, runFlow } from "../ops/flow/flow.ts";
 import { markdownPath } from "./api_files.ts";
 import { BadRequest, json, readJson, stringField, varsField } from "./reply.ts";
 import { runSpec } from "./run_spec.ts";

@@ -8,7 +8,7 @@ import type { HttpMethod } from "../engine/model.ts";
 import { parseEndpoint } from "../engine/parse/spec.ts";
 import { parseFlow } from "../engine/parse/flow.ts";
 import { listMarkdown, readText } from "../adapters/fs.ts";
-import { kindOf } from "../ops/validate.ts";
+import { kindOf } from "../ops/collection/validate.ts";
 
 export interface EndpointEntry {
   file: string;

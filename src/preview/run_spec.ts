@@ -9,8 +9,8 @@ import { buildExchange, usedVariables } from "../engine/resolve/build.ts";
 import { CLI_ORDER, lookupVar } from "../engine/resolve/layers.ts";
 import { evaluateAssertions } from "../engine/compare/assertions.ts";
 import { maskRecord } from "../engine/secrets/mask.ts";
-import { execSpec, OS_PREFIXES } from "../ops/exec.ts";
-import { buildLayers } from "../ops/load.ts";
+import { execSpec, OS_PREFIXES } from "../ops/run/exec.ts";
+import { buildLayers } from "../ops/collection/load.ts";
 import type { OpsContext } from "../adapters/system.ts";
 import { responseFromSpec } from "../mock/response.ts";
 

@@ -12,7 +12,7 @@ import {
   environmentNames,
   findCollectionRoot,
   loadCollection,
-} from "../ops/load.ts";
+} from "../ops/collection/load.ts";
 
 export interface Workspace {
   /** The folder that holds `api-docs/`: `.env.local` and `.apispec/` live here. */

@@ -1,5 +1,5 @@
 import { assertEquals, assertStringIncludes } from "@std/assert";
-import { execBatch } from "../../src/ops/batch.ts";
+import { execBatch } from "../../src/ops/run/batch.ts";
 import { systemClock } from "../../src/adapters/clock.ts";
 import { jsonResponse, startTestApi, timedOut } from "../helpers/api.ts";
 import { collectionFiles, endpoint, workspace } from "../helpers/workspace.ts";

@@ -6,7 +6,7 @@
  */
 import { assert, assertEquals } from "@std/assert";
 import { exitCodeFor } from "../../src/engine/issue.ts";
-import { type FileKind, validateText } from "../../src/ops/validate.ts";
+import { type FileKind, validateText } from "../../src/ops/collection/validate.ts";
 import { apispec, ROOT } from "../helpers/cli.ts";
 import { workspace } from "../helpers/workspace.ts";
 import { mutate, random } from "./mutate.ts";

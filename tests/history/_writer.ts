@@ -3,7 +3,7 @@
  * test: `deno run -A _writer.ts <project> <writer id> <count> <start file>`.
  * Waits for the start file so both writers begin together.
  */
-import { appendHistory } from "../../src/ops/history.ts";
+import { appendHistory } from "../../src/ops/run/history.ts";
 
 const [project, id, count, startFile] = Deno.args;
 const place = { root: `${project}/api-docs`, projectRoot: project };

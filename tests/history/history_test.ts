@@ -1,5 +1,5 @@
 import { assert, assertEquals } from "@std/assert";
-import { appendHistory, historyFile, readHistory } from "../../src/ops/history.ts";
+import { appendHistory, historyFile, readHistory } from "../../src/ops/run/history.ts";
 import { parseHistory } from "../../src/engine/history/history.ts";
 import type { HistoryEntry } from "../../src/engine/model.ts";
 import { systemClock } from "../../src/adapters/clock.ts";

@@ -1,5 +1,5 @@
 /** `apispec agent pack`: write the agent context file (default `.apispec/agent-context.md`). */
-import { writeAgentPack } from "../../ops/agent_pack.ts";
+import { writeAgentPack } from "../../ops/context/agent_pack.ts";
 import type { ParsedArgs } from "../args.ts";
 import type { CliIO } from "../io.ts";
 import { printIssues } from "../output.ts";

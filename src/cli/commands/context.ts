@@ -1,5 +1,5 @@
 /** `apispec context`: the context tool's output on stdout, as markdown or JSON. */
-import { buildContext } from "../../ops/context.ts";
+import { buildContext } from "../../ops/context/context.ts";
 import type { ParsedArgs } from "../args.ts";
 import type { CliIO } from "../io.ts";
 import { printIssues, printJson } from "../output.ts";

@@ -1,7 +1,7 @@
 /** Flags `apispec context` and `apispec agent pack` share, and their mapping onto a context request. */
 import type { FlagDef, ParsedArgs } from "../args.ts";
 import { CONTEXT_MODES } from "../../engine/render/context_intent.ts";
-import type { ContextRequest } from "../../ops/context.ts";
+import type { ContextRequest } from "../../ops/context/context.ts";
 import type { CliIO } from "../io.ts";
 
 export function contextFlags(defaults: { tokenBudget: number; maxFields: number }): FlagDef[] {

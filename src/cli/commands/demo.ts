@@ -4,11 +4,11 @@
  * it, then the onboarding flow, printing each result.
  */
 import { renderExec } from "../../engine/render/exec.ts";
-import { execSpec } from "../../ops/exec.ts";
+import { execSpec } from "../../ops/run/exec.ts";
 import { startDemoApi } from "../../demo/api.ts";
 import { DEMO_FLOW, DEMO_RUN_ORDER, writeDemoCollection } from "../../demo/collection.ts";
 import { renderFlowHeader, renderFlowStep, renderFlowSummary } from "../../engine/render/flow.ts";
-import { runFlow } from "../../ops/flow.ts";
+import { runFlow } from "../../ops/flow/flow.ts";
 import type { ParsedArgs } from "../args.ts";
 import type { CliIO } from "../io.ts";
 import { printIssues } from "../output.ts";

@@ -6,7 +6,7 @@
  */
 import { EXIT } from "../../engine/issue.ts";
 import { renderDiagnosis } from "../../engine/render/diagnosis.ts";
-import { diagnoseSpec } from "../../ops/diagnose.ts";
+import { diagnoseSpec } from "../../ops/run/diagnose.ts";
 import type { ParsedArgs } from "../args.ts";
 import type { CliIO } from "../io.ts";
 import { runSetup } from "../run_setup.ts";

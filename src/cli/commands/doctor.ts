@@ -3,7 +3,7 @@
  * its fix. Exit 0 when nothing failed (warnings allowed), 1 when a check
  * failed, 3 when --fix could not write a file.
  */
-import { type DoctorCheck, runDoctor } from "../../ops/doctor.ts";
+import { type DoctorCheck, runDoctor } from "../../ops/setup/doctor.ts";
 import type { ParsedArgs } from "../args.ts";
 import type { CliIO } from "../io.ts";
 import { printIssues, printJson } from "../output.ts";

@@ -4,7 +4,7 @@ import { renderExec } from "../../engine/render/exec.ts";
 import { renderJunit } from "../../engine/render/junit.ts";
 import { renderMarkdownReport } from "../../engine/render/markdown.ts";
 import { endpointCase, type ReportCase } from "../../engine/render/report.ts";
-import { type ExecResult, execSpec } from "../../ops/exec.ts";
+import { type ExecResult, execSpec } from "../../ops/run/exec.ts";
 import type { ParsedArgs } from "../args.ts";
 import type { CliIO } from "../io.ts";
 import { runSetup } from "../run_setup.ts";

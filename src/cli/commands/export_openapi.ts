@@ -3,8 +3,8 @@
 import yaml from "js-yaml";
 import { resolve } from "node:path";
 import { EXIT } from "../../engine/issue.ts";
-import { exportOpenApi } from "../../ops/export.ts";
-import { displayPath } from "../../ops/load.ts";
+import { exportOpenApi } from "../../ops/export/openapi.ts";
+import { displayPath } from "../../ops/collection/load.ts";
 import { writeTextAtomic } from "../../adapters/fs.ts";
 import type { ParsedArgs } from "../args.ts";
 import type { CliIO } from "../io.ts";

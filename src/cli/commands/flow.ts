@@ -8,7 +8,7 @@ import {
 } from "../../engine/render/flow.ts";
 import { renderJunit } from "../../engine/render/junit.ts";
 import { renderMarkdownReport } from "../../engine/render/markdown.ts";
-import { flowJson, type FlowResult, runFlow } from "../../ops/flow.ts";
+import { flowJson, type FlowResult, runFlow } from "../../ops/flow/flow.ts";
 import type { ParsedArgs } from "../args.ts";
 import type { CliIO } from "../io.ts";
 import { runSetup } from "../run_setup.ts";

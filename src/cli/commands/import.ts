@@ -6,11 +6,16 @@
  */
 import { EXIT } from "../../engine/issue.ts";
 import { issueJson } from "../../engine/render/issue.ts";
-import { displayPath } from "../../ops/load.ts";
-import { emptyReport, type ImportReport, invalidInput, writeConversion } from "../../ops/import.ts";
-import { convertSource, type ImportKind } from "../../ops/import_sources.ts";
+import { displayPath } from "../../ops/collection/load.ts";
+import {
+  emptyReport,
+  type ImportReport,
+  invalidInput,
+  writeConversion,
+} from "../../ops/import/import.ts";
+import { convertSource, type ImportKind } from "../../ops/import/import_sources.ts";
 import type { ParsedArgs } from "../args.ts";
-import type { CommandModule } from "../commands.ts";
+import type { CommandModule } from "../command_module.ts";
 import type { CliIO } from "../io.ts";
 import { printIssues, printJson } from "../output.ts";
 

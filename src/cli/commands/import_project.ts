@@ -1,8 +1,8 @@
 /** `apispec import project [<path>] [--port=<n>] [--url=<url>]`: discover the project's API, then import it. */
 import { EXIT } from "../../engine/issue.ts";
-import { discoverProject } from "../../ops/discover.ts";
-import { emptyReport, invalidInput, writeConversion } from "../../ops/import.ts";
-import { displayPath } from "../../ops/load.ts";
+import { discoverProject } from "../../ops/import/discover.ts";
+import { emptyReport, invalidInput, writeConversion } from "../../ops/import/import.ts";
+import { displayPath } from "../../ops/collection/load.ts";
 import type { ParsedArgs } from "../args.ts";
 import type { CliIO } from "../io.ts";
 import { printReport } from "./import.ts";

@@ -1,8 +1,8 @@
 /** `apispec index`: regenerate api-docs/README.md. Exit 0, or 3 when it cannot be written. */
 import { EXIT } from "../../engine/issue.ts";
 import { isDirectory } from "../../adapters/fs.ts";
-import { findCollectionRoot } from "../../ops/load.ts";
-import { writeIndex } from "../../ops/index_docs.ts";
+import { findCollectionRoot } from "../../ops/collection/load.ts";
+import { writeIndex } from "../../ops/collection/index_docs.ts";
 import type { ParsedArgs } from "../args.ts";
 import type { CliIO } from "../io.ts";
 import { printIssues } from "../output.ts";

@@ -1,5 +1,5 @@
 /** `apispec init [--name] [--dev-url] [--yes]`: prompts for missing values unless --yes. */
-import { initProject } from "../../ops/init.ts";
+import { initProject } from "../../ops/setup/init.ts";
 import type { ParsedArgs } from "../args.ts";
 import type { CliIO } from "../io.ts";
 import { printIssues } from "../output.ts";

@@ -4,7 +4,7 @@
  * cannot be written.
  */
 import type { AgentId } from "../../agents/registry.ts";
-import { installMcp } from "../../ops/install_mcp.ts";
+import { installMcp } from "../../ops/setup/install_mcp.ts";
 import { printActions } from "../agent_output.ts";
 import type { ParsedArgs } from "../args.ts";
 import type { CliIO } from "../io.ts";

@@ -7,7 +7,7 @@
 import { resolve } from "node:path";
 import { EXIT, type Issue, issue } from "../../engine/issue.ts";
 import { exists, isDirectory } from "../../adapters/fs.ts";
-import { displayPath, findCollectionRoot } from "../../ops/load.ts";
+import { displayPath, findCollectionRoot } from "../../ops/collection/load.ts";
 import { renderLogLine, renderReload, renderRouteTable } from "../../mock/render.ts";
 import { shutdownSignal, startMockServer } from "../../mock/serve.ts";
 import type { MockLoad } from "../../mock/load.ts";

@@ -10,7 +10,7 @@ import {
   renderRequest,
   renderResponse,
 } from "../../engine/render/exec.ts";
-import { sendAdHoc } from "../../ops/request.ts";
+import { sendAdHoc } from "../../ops/run/request.ts";
 import type { ParsedArgs } from "../args.ts";
 import type { CliIO } from "../io.ts";
 import { runSetup } from "../run_setup.ts";

@@ -1,6 +1,6 @@
 /** `apispec skills install [--agent=<id>]`: exit 0, 2 when no agent is detected, 3 when a file could not be written. */
 import type { AgentId } from "../../agents/registry.ts";
-import { installSkills } from "../../ops/skills.ts";
+import { installSkills } from "../../ops/setup/skills.ts";
 import { printActions } from "../agent_output.ts";
 import type { ParsedArgs } from "../args.ts";
 import type { CliIO } from "../io.ts";

@@ -1,5 +1,5 @@
 /** `apispec skills list [--output=console|json]`: every agent, detected or not, and its skill's state. */
-import { type AgentSkills, skillStatus, staleReason } from "../../ops/skills.ts";
+import { type AgentSkills, skillStatus, staleReason } from "../../ops/setup/skills.ts";
 import { VERSION } from "../../version.ts";
 import type { ParsedArgs } from "../args.ts";
 import type { CliIO } from "../io.ts";

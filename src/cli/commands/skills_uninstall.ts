@@ -1,6 +1,6 @@
 /** `apispec skills uninstall [--agent=<id>]`: removes only files carrying apispec's stamp. */
 import type { AgentId } from "../../agents/registry.ts";
-import { uninstallSkills } from "../../ops/skills.ts";
+import { uninstallSkills } from "../../ops/setup/skills.ts";
 import { printActions } from "../agent_output.ts";
 import type { ParsedArgs } from "../args.ts";
 import type { CliIO } from "../io.ts";

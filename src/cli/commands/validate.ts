@@ -1,6 +1,6 @@
 /** `apispec validate <path>`: exit 0 when valid, 2 when invalid, 5 when a secret is found. */
 import { issueJson } from "../../engine/render/issue.ts";
-import { validatePath } from "../../ops/validate.ts";
+import { validatePath } from "../../ops/collection/validate.ts";
 import type { ParsedArgs } from "../args.ts";
 import type { CliIO } from "../io.ts";
 import { printIssues, printJson } from "../output.ts";

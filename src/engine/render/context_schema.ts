@@ -7,7 +7,7 @@
 import { fitJson } from "./context_budget.ts";
 import { errorLabel, requestFields, responseFields, rules } from "./context_facts.ts";
 import { endpointVerify, flowVerify, GUIDANCE, intentOf } from "./context_intent.ts";
-import type { ContextEndpoint, ContextInput } from "./context.ts";
+import type { ContextEndpoint, ContextInput } from "./context_model.ts";
 import { requestBlockText, responseBlockText } from "./context_facts.ts";
 
 type Json = Record<string, unknown>;

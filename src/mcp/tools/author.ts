@@ -24,7 +24,7 @@ export const tool = defineTool({
     annotations: { destructiveHint: true },
   },
   handler: async (args, { ctx, indexes, root }) => {
-    const { authorSpec } = await import("../../ops/author.ts");
+    const { authorSpec } = await import("../../ops/collection/author.ts");
     const collection = await root();
     const result = await authorSpec(
       { path: args.spec_path, content: args.content, overwrite: args.overwrite },

@@ -45,7 +45,7 @@ export const tool = defineTool({
     annotations: { readOnlyHint: true },
   },
   handler: async (args, { ctx, session, indexes }) => {
-    const { buildContext } = await import("../../ops/context.ts");
+    const { buildContext } = await import("../../ops/context/context.ts");
     const result = await buildContext(
       {
         targets: (args.target ?? "").split(",").map((t) => t.trim()).filter(Boolean),

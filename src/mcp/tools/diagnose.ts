@@ -31,7 +31,7 @@ export const tool = defineTool({
     annotations: { openWorldHint: true },
   },
   handler: async (args, { ctx, session }) => {
-    const { diagnoseSpec } = await import("../../ops/diagnose.ts");
+    const { diagnoseSpec } = await import("../../ops/run/diagnose.ts");
     const result = await diagnoseSpec({
       file: args.spec_path,
       ...runDefaults(args, session),

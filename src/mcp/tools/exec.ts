@@ -22,7 +22,7 @@ export const tool = defineTool({
     annotations: { openWorldHint: true },
   },
   handler: async (args, { ctx, session }) => {
-    const { execSpec } = await import("../../ops/exec.ts");
+    const { execSpec } = await import("../../ops/run/exec.ts");
     const result = await execSpec({
       file: args.spec_path,
       ...runDefaults(args, session),

@@ -24,7 +24,7 @@ export const tool = defineTool({
     annotations: { openWorldHint: true },
   },
   handler: async (args, { ctx, session }) => {
-    const { execBatch } = await import("../../ops/batch.ts");
+    const { execBatch } = await import("../../ops/run/batch.ts");
     return structured(await execBatch(args.specs, runDefaults(args, session), ctx));
   },
 });

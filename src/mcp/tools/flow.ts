@@ -22,7 +22,7 @@ export const tool = defineTool({
     annotations: { openWorldHint: true },
   },
   handler: async (args, { ctx, session }) => {
-    const { flowJson, runFlow } = await import("../../ops/flow.ts");
+    const { flowJson, runFlow } = await import("../../ops/flow/flow.ts");
     const result = await runFlow({
       file: args.pipeline_path,
       ...runDefaults(args, session),

@@ -19,7 +19,7 @@ export const tool = defineTool({
     annotations: { readOnlyHint: true },
   },
   handler: async (args, { ctx }) => {
-    const { readHistory } = await import("../../ops/history.ts");
+    const { readHistory } = await import("../../ops/run/history.ts");
     return structured(await readHistory(args.spec_path, ctx, { last: args.last }));
   },
 });

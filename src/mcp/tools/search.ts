@@ -22,7 +22,7 @@ export const tool = defineTool({
     annotations: { readOnlyHint: true },
   },
   handler: async (args, { ctx, indexes, root }) => {
-    const { searchSpecs } = await import("../../ops/search.ts");
+    const { searchSpecs } = await import("../../ops/collection/search.ts");
     return structured(await searchSpecs(args, await root(), ctx, await indexes()));
   },
 });

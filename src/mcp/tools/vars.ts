@@ -18,7 +18,7 @@ export const tool = defineTool({
     annotations: { readOnlyHint: true },
   },
   handler: async (args, { ctx, session }) => {
-    const { execSpec } = await import("../../ops/exec.ts");
+    const { execSpec } = await import("../../ops/run/exec.ts");
     // A dry run resolves exactly as a run would, so the report cannot drift from exec.
     const result = await execSpec({
       file: args.spec_path,

@@ -1,0 +1,74 @@
+/**
+ * `apispec export openapi`: reads every endpoint file of a collection (files
+ * that do not parse are reported and left out) and the env template's
+ * baseUrls, and builds the OpenAPI document.
+ */
+import { join, resolve } from "node:path";
+import { EXIT, type ExitCode, type Issue, issue } from "../../engine/issue.ts";
+import type { EndpointSpec } from "../../engine/model.ts";
+import { parseEndpoint } from "../../engine/parse/spec.ts";
+import { parseEnvFile } from "../../engine/parse/env.ts";
+import { parseProject } from "../../engine/parse/project.ts";
+import { toOpenApi } from "../../convert/to_openapi.ts";
+import { isDirectory, listMarkdown, readText } from "../../adapters/fs.ts";
+import type { OpsContext } from "../../adapters/system.ts";
+import { displayPath, ENV_TEMPLATE, findCollectionRoot } from "../collection/load.ts";
+import { kindOf } from "../collection/validate.ts";
+
+export interface ExportResult {
+  document?: Record<string, unknown>;
+  operations: number;
+  issues: Issue[];
+  exitCode: ExitCode;
+}
+
+export async function exportOpenApi(
+  dir: string | undefined,
+  ctx: OpsContext,
+  config?: string,
+): Promise<ExportResult> {
+  const root = dir ? resolve(ctx.cwd, dir) : await findCollectionRoot({ config }, ctx);
+  if (!(await isDirectory(root))) {
+    return {
+      operations: 0,
+      issues: [issue("USAGE", `${displayPath(root, ctx.cwd)} is not a folder`, {
+        fix: "Pass the collection folder, e.g. `apispec export openapi api-docs`",
+      })],
+      exitCode: EXIT.invalidSpec,
+    };
+  }
+  const issues: Issue[] = [];
+  const specs: EndpointSpec[] = [];
+  for (const rel of await listMarkdown(root)) {
+    if (kindOf(rel) !== "endpoint") continue;
+    const file = displayPath(join(root, rel), ctx.cwd);
+    const { spec, issues: found } = parseEndpoint(await readText(join(root, rel)), rel);
+    if (spec) specs.push(spec);
+    else {
+      issues.push({
+        ...issue("SPEC_PARSE_ERROR", `${file} does not parse and is left out`, {
+          file,
+          fix: `Run \`apispec validate ${file}\`: ${found[0]?.message ?? ""}`.trim(),
+        }),
+        severity: "warning",
+      });
+    }
+  }
+  let title = "API";
+  try {
+    title = parseProject(await readText(join(root, "project.md")), "project.md").config.name;
+  } catch { /* no project file */ }
+  const servers: [string, string][] = [];
+  try {
+    const env = parseEnvFile(await readText(join(root, ENV_TEMPLATE)), ENV_TEMPLATE).env;
+    for (const section of env.sections) {
+      if (section.vars.baseUrl) servers.push([section.name, section.vars.baseUrl]);
+    }
+  } catch { /* no env template */ }
+  return {
+    document: toOpenApi({ title, specs, servers }),
+    operations: specs.length,
+    issues,
+    exitCode: EXIT.passed,
+  };
+}

@@ -1,0 +1,194 @@
+/**
+ * `apispec import <kind>`: reads the input, hands it to a pure converter in
+ * `src/convert/`, and writes what comes back into the collection: endpoint
+ * files (never over an existing file), the env template (merged), a project
+ * file for a new collection, then the index. Every file is checked with the
+ * endpoint parser before it is written.
+ */
+import { join, resolve } from "node:path";
+import { EXIT, type ExitCode, type Issue, issue } from "../../engine/issue.ts";
+import { parseEndpoint } from "../../engine/parse/spec.ts";
+import { type EndpointDraft, renderSpec } from "../../engine/render/spec_md.ts";
+import type { IndexEntry } from "../../engine/render/index_md.ts";
+import {
+  assignFileNames,
+  type Conversion,
+  type ConvertOutcome,
+  ensureDevEnvironment,
+  type SecretFinding,
+} from "../../convert/endpoint.ts";
+import { scrubRendered } from "../../convert/credentials.ts";
+import { mergeEnvTemplate } from "../../convert/env_template.ts";
+import {
+  createTextExclusive,
+  exists,
+  isDirectory,
+  readText,
+  writeTextAtomic,
+} from "../../adapters/fs.ts";
+import { gitToplevel } from "../../adapters/git.ts";
+import type { OpsContext } from "../../adapters/system.ts";
+import {
+  COLLECTION_DIR,
+  defaultWorkspace,
+  displayPath,
+  ENV_TEMPLATE,
+  findCollectionRoot,
+} from "../collection/load.ts";
+import { writeIndex } from "../collection/index_docs.ts";
+import { projectFile } from "../../engine/render/project_md.ts";
+
+export interface ImportReport {
+  /** Display paths of the endpoint files written. */
+  written: string[];
+  /** Files that already existed and were left alone. */
+  skipped: string[];
+  /** `env.key` entries added to the env template. */
+  environment: string[];
+  secrets: SecretFinding[];
+  warnings: string[];
+  index?: string;
+  collection: string;
+  issues: Issue[];
+  exitCode: ExitCode;
+}
+
+export interface WriteOptions {
+  config?: string;
+  /** The folder that holds `api-docs/` when a new collection is made; the working folder by default. */
+  projectDir?: string;
+  onProgress?: (done: number, total: number) => void;
+}
+
+/** Files written at once. */
+const WRITERS = 8;
+
+/** Where imports go: the discovered collection, else a new `api-docs/` at the repository top or here. */
+export async function importTarget(ctx: OpsContext, options: WriteOptions): Promise<string> {
+  if (options.projectDir) {
+    const local = join(resolve(ctx.cwd, options.projectDir), COLLECTION_DIR);
+    if (await isDirectory(local)) return local;
+  }
+  const found = await findCollectionRoot({ config: options.config }, ctx);
+  if (found !== defaultWorkspace(ctx.env) || options.config) return found;
+  const base = options.projectDir
+    ? resolve(ctx.cwd, options.projectDir)
+    : (await gitToplevel(ctx.cwd)) ?? ctx.cwd;
+  return join(base, COLLECTION_DIR);
+}
+
+/** An input the importer refused: exit 2 with the reason and where. */
+export function invalidInput(outcome: ConvertOutcome & { ok: false }, file: string): Issue {
+  return issue("VALIDATION_ERROR", outcome.error.message, {
+    file,
+    line: outcome.error.line,
+    fix: outcome.error.fix,
+  });
+}
+
+export function emptyReport(collection: string, issues: Issue[], exitCode: ExitCode): ImportReport {
+  return {
+    written: [],
+    skipped: [],
+    environment: [],
+    secrets: [],
+    warnings: [],
+    collection,
+    issues,
+    exitCode,
+  };
+}
+
+/**
+ * The endpoint parser's verdict on a draft's structure. Bodies and schemas are
+ * left out of the check: they are JSON or text inside fences sized to them,
+ * and parsing 16 MB of them again would double an import's time.
+ */
+export function structureProblem(draft: EndpointDraft): string | undefined {
+  const skeleton: EndpointDraft = {
+    ...draft,
+    expected: { ...draft.expected, body: draft.expected.body ? "{}" : undefined },
+    schema: draft.schema === undefined ? undefined : {},
+    errorResponses: draft.errorResponses?.map((e) => ({ ...e, body: e.body ? "{}" : undefined })),
+  };
+  const parsed = parseEndpoint(renderSpec(skeleton), "draft");
+  return parsed.issues.find((i) => i.severity === "error")?.message;
+}
+
+/** Writes a conversion into the collection and regenerates the index. */
+export async function writeConversion(
+  conversion: Conversion,
+  ctx: OpsContext,
+  options: WriteOptions = {},
+): Promise<ImportReport> {
+  const root = await importTarget(ctx, options);
+  const report = emptyReport(displayPath(root, ctx.cwd), [], EXIT.passed);
+  report.secrets.push(...conversion.secrets);
+  report.warnings.push(...conversion.warnings);
+  try {
+    if (!(await exists(join(root, "project.md")))) {
+      await createTextExclusive(
+        join(root, "project.md"),
+        projectFile(conversion.title || "my-api"),
+      );
+    }
+    const named = assignFileNames(conversion.endpoints);
+    const known = new Map<string, IndexEntry>();
+    const results: ("written" | "skipped" | undefined)[] = [];
+    let done = 0;
+    // Texts are built in order; writes overlap, since file systems answer slowly one by one.
+    const pending = named.map(({ draft, file }, index) => ({ draft, file, index }));
+    const write = async ({ draft, file, index }: typeof pending[number]) => {
+      const where = `${draft.method} ${draft.path}`;
+      const problem = structureProblem(draft);
+      if (problem) {
+        report.warnings.push(`${where} was not imported: ${problem}`);
+      } else {
+        const text = scrubRendered(renderSpec(draft), where, report.secrets);
+        const created = await createTextExclusive(join(root, file), text);
+        results[index] = created ? "written" : "skipped";
+        if (created) {
+          known.set(file, {
+            file,
+            title: draft.title.replace(/\s+/g, " ").trim(),
+            method: draft.method,
+            path: draft.path,
+            resource: draft.resource,
+            tags: draft.tags ?? [],
+          });
+        }
+      }
+      options.onProgress?.(++done, named.length);
+    };
+    await Promise.all(
+      Array.from({ length: WRITERS }, async () => {
+        for (let next = pending.shift(); next; next = pending.shift()) await write(next);
+      }),
+    );
+    named.forEach(({ file }, index) => {
+      const shown = displayPath(join(root, file), ctx.cwd);
+      if (results[index] === "written") report.written.push(shown);
+      else if (results[index] === "skipped") report.skipped.push(shown);
+    });
+    ensureDevEnvironment(conversion);
+    if (conversion.environments.some((e) => Object.keys(e.vars).length > 0)) {
+      const envPath = join(root, ENV_TEMPLATE);
+      const current = (await exists(envPath)) ? await readText(envPath) : undefined;
+      const merged = mergeEnvTemplate(current, conversion.environments);
+      if (merged.added.length > 0) await writeTextAtomic(envPath, merged.text);
+      report.environment = merged.added;
+    }
+    const index = await writeIndex(root, ctx, known);
+    report.index = index.file;
+    report.issues.push(...index.issues);
+  } catch (error) {
+    report.issues.push(
+      issue("ENGINE_ERROR", `Cannot write the collection: ${(error as Error).message}`, {
+        file: report.collection,
+        fix: "Check that the folder is writable",
+      }),
+    );
+    report.exitCode = EXIT.engineError;
+  }
+  return report;
+}

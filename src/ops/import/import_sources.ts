@@ -1,0 +1,142 @@
+/**
+ * Reads each importer's input from disk (or stdin text) and hands it to the
+ * pure converter for its kind. OpenAPI documents with external `$ref`s are
+ * bundled first by json-schema-ref-parser; local refs are resolved lazily by
+ * the converter, which keeps a 13 MB document fast.
+ */
+import { join, resolve } from "node:path";
+import type { ConvertError, ConvertOutcome } from "../../convert/endpoint.ts";
+import { failure } from "../../convert/endpoint.ts";
+import { isRecord, parseData } from "../../convert/data.ts";
+import { isDirectory, readText, toSlash } from "../../adapters/fs.ts";
+import type { OpsContext } from "../../adapters/system.ts";
+
+export const IMPORT_KINDS = [
+  "openapi",
+  "hostedclient",
+  "desktopclient",
+  "collection",
+  "http",
+  "curl",
+] as const;
+export type ImportKind = typeof IMPORT_KINDS[number];
+
+export interface ImportSource {
+  /** Path of the file or folder, relative to the working folder. */
+  path?: string;
+  /** Input text when it comes from stdin. */
+  text?: string;
+}
+
+export interface ConvertOptions {
+  onProgress?: (done: number, total: number) => void;
+}
+
+/** True when a document refers to another file anywhere. */
+export function hasExternalRefs(value: unknown): boolean {
+  const stack = [value];
+  while (stack.length) {
+    const current = stack.pop();
+    if (Array.isArray(current)) stack.push(...current);
+    else if (isRecord(current)) {
+      const ref = current.$ref;
+      if (typeof ref === "string" && !ref.startsWith("#")) return true;
+      for (const key in current) {
+        const child = current[key];
+        if (typeof child === "object" && child !== null) stack.push(child);
+      }
+    }
+  }
+  return false;
+}
+
+export type LoadedOpenApi = { ok: true; doc: unknown } | { ok: false; error: ConvertError };
+
+/** Parses the document; when it refers to other files, bundles them in first. */
+export async function loadOpenApi(path: string, text: string): Promise<LoadedOpenApi> {
+  const parsed = parseData(text, path);
+  if (!parsed.ok) return parsed;
+  if (!hasExternalRefs(parsed.value)) return { ok: true, doc: parsed.value };
+  const { default: RefParser } = await import("@apidevtools/json-schema-ref-parser");
+  try {
+    // bundle() inlines external files once and points repeats (and cycles) at the first copy.
+    const doc = await RefParser.bundle(path, structuredClone(parsed.value) as never, {
+      resolve: { http: false },
+    });
+    return { ok: true, doc };
+  } catch (error) {
+    return {
+      ok: false,
+      error: {
+        message: `Cannot resolve an external $ref: ${(error as Error).message}`,
+        fix: "Check that every file named in a $ref exists next to the document",
+      },
+    };
+  }
+}
+
+async function readBrunoFolder(dir: string): Promise<{ path: string; text: string }[]> {
+  const files: { path: string; text: string }[] = [];
+  async function walk(current: string) {
+    for await (const entry of Deno.readDir(current)) {
+      if (entry.name.startsWith(".") || entry.name === "node_modules") continue;
+      const path = join(current, entry.name);
+      if (entry.isDirectory) await walk(path);
+      else if (/\.(bru|json)$/i.test(entry.name)) {
+        const rel = toSlash(path.slice(dir.length + 1));
+        if (rel.endsWith(".json") && rel !== "bruno.json") continue;
+        files.push({ path: rel, text: await readText(path) });
+      }
+    }
+  }
+  await walk(dir);
+  return files.sort((a, b) => a.path.localeCompare(b.path));
+}
+
+/** Reads the input and converts it; failures carry the reason for exit 2. */
+export async function convertSource(
+  kind: ImportKind,
+  source: ImportSource,
+  ctx: OpsContext,
+  options: ConvertOptions = {},
+): Promise<ConvertOutcome> {
+  const path = source.path ? resolve(ctx.cwd, source.path) : undefined;
+  if (kind === "collection") {
+    if (!path || !(await isDirectory(path))) {
+      return failure(
+        `${source.path ?? "(none)"} is not a folder`,
+        "Pass the folder of a Bruno collection (the one holding bruno.json)",
+      );
+    }
+    const { fromBruno } = await import("../../convert/from_bruno.ts");
+    return fromBruno(await readBrunoFolder(path));
+  }
+  const text = source.text ?? await readText(path!);
+  const name = source.path ?? "stdin";
+  switch (kind) {
+    case "curl": {
+      const { fromCurl } = await import("../../convert/from_curl.ts");
+      return fromCurl(text);
+    }
+    case "http": {
+      const { fromHttpFile } = await import("../../convert/from_http_file.ts");
+      return fromHttpFile(text, name);
+    }
+    case "hostedclient": {
+      const { fromPostman } = await import("../../convert/from_postman.ts");
+      const parsed = parseData(text, name);
+      return parsed.ok ? fromPostman(parsed.value) : { ok: false, error: parsed.error };
+    }
+    case "desktopclient": {
+      const { fromInsomnia } = await import("../../convert/from_insomnia.ts");
+      const parsed = parseData(text, name);
+      return parsed.ok ? fromInsomnia(parsed.value) : { ok: false, error: parsed.error };
+    }
+    case "openapi": {
+      const loaded = await loadOpenApi(path ?? join(ctx.cwd, "stdin.json"), text);
+      if (!loaded.ok) return loaded;
+      const { fromOpenApi } = await import("../../convert/from_openapi.ts");
+      return fromOpenApi(loaded.doc, { onProgress: options.onProgress });
+    }
+  }
+}

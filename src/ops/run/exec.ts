@@ -1,0 +1,396 @@
+/**
+ * Runs one endpoint file: load, secret scan, parse, resolve, send (with
+ * timeout and retry), compare, classify. Returns masked results and an exit
+ * code; never prints. The CLI, the tool server and the preview server all
+ * call this.
+ */
+import { EXIT, type ExitCode, exitCodeFor, type Issue, issue } from "../../engine/issue.ts";
+import type {
+  EndpointSpec,
+  ExecRecord,
+  HttpResponse,
+  ResolvedRequest,
+  VariableReportEntry,
+} from "../../engine/model.ts";
+import { parseEndpoint } from "../../engine/parse/spec.ts";
+import { buildExchange } from "../../engine/resolve/build.ts";
+import {
+  CLI_ORDER,
+  type LayerName,
+  TOOL_ORDER,
+  type VarLayer,
+} from "../../engine/resolve/layers.ts";
+import { compareResponse } from "../../engine/compare/compare.ts";
+import { evaluateAssertions } from "../../engine/compare/assertions.ts";
+import { classify, type NetworkFailure, recordFromIssues } from "../../engine/diagnose/classify.ts";
+import { isRetryable, retryDelay } from "../../engine/retry.ts";
+import { maskRecord, maskRequest, maskResponse } from "../../engine/secrets/mask.ts";
+import { scanSecrets } from "../../engine/secrets/scan.ts";
+import { headerValue } from "../../engine/compare/headers.ts";
+import { resolve } from "node:path";
+import { readTextSync } from "../../adapters/fs.ts";
+import { sendRequest } from "../../adapters/http.ts";
+import type { OpsContext } from "../../adapters/system.ts";
+import {
+  buildLayers,
+  type Collection,
+  displayPath,
+  findCollectionRoot,
+  type LayerInputs,
+  loadCollection,
+  resolveUserPath,
+  selectEnv,
+} from "../collection/load.ts";
+import { appendHistory, historyEntry, type HistorySink } from "./history.ts";
+
+export interface LoadedEndpoint {
+  path: string;
+  file: string;
+  text?: string;
+  spec?: EndpointSpec;
+  issues: Issue[];
+}
+
+/** Reads, secret-scans and parses an endpoint file. */
+export async function loadEndpoint(path: string, ctx: OpsContext): Promise<LoadedEndpoint> {
+  const file = displayPath(path, ctx.cwd);
+  const read = readTextSync(path);
+  if (!read.ok) {
+    const error = read.error;
+    const missing = error instanceof Deno.errors.NotFound;
+    return {
+      path,
+      file,
+      issues: [
+        issue(
+          missing ? "USAGE" : "ENGINE_ERROR",
+          missing
+            ? `File ${file} does not exist`
+            : `Cannot read ${file}: ${(error as Error).message}`,
+          {
+            file,
+            fix: missing
+              ? "Check the path; paths may be relative to the working folder or to api-docs/"
+              : "Check the file's permissions",
+          },
+        ),
+      ],
+    };
+  }
+  const text = read.text;
+  const secrets = scanSecrets(text, file);
+  const { spec, issues } = parseEndpoint(text, file);
+  if (spec?.schema) {
+    const schemaIssues = (await import("../../engine/compare/schema.ts")).schemaIssues(spec);
+    if (schemaIssues.length > 0) {
+      return { path, file, text, issues: [...secrets, ...issues, ...schemaIssues] };
+    }
+  }
+  return { path, file, text, spec, issues: [...secrets, ...issues] };
+}
+
+/**
+ * Why an endpoint does not run in an environment its `env:` list leaves out;
+ * undefined when it does. `exec` refuses such a run; flows, batches and
+ * `check` report the endpoint as skipped.
+ */
+export function envExclusion(spec: EndpointSpec, env: string): string | undefined {
+  return spec.env.length > 0 && !spec.env.includes(env)
+    ? `${spec.file} is valid only in ${spec.env.join(", ")}, not "${env}"`
+    : undefined;
+}
+
+export interface RunOptions {
+  env: string;
+  layers: VarLayer[];
+  timeoutMs?: number;
+  strictAssertions: boolean;
+  dryRun: boolean;
+  verbose: boolean;
+  /** Absolute path of the endpoint file, for its history; defaults to `spec.file` from the working folder. */
+  specPath?: string;
+  /** Where the run is recorded; default: appended to the spec's history file at once. */
+  history?: HistorySink;
+  /** Limits the requests in flight across runs (batches); each attempt passes through it. */
+  gate?: Gate;
+}
+
+/** Runs `send` when a slot is free; batches bound the requests in flight with one. */
+export type Gate = <T>(send: () => Promise<T>) => Promise<T>;
+
+export interface EndpointRun {
+  record: ExecRecord;
+  issues: Issue[];
+  variables: VariableReportEntry[];
+  /** Masked, for display. */
+  request?: ResolvedRequest;
+  /** Unmasked: flows capture values from it. Never print it. */
+  rawResponse?: HttpResponse;
+  /** Why no response came back, when none did. */
+  failure?: NetworkFailure;
+  secrets: string[];
+  exitCode: ExitCode;
+}
+
+/** Resolves, sends and compares one parsed endpoint. */
+export async function runEndpoint(
+  spec: EndpointSpec,
+  collection: Collection,
+  options: RunOptions,
+  ctx: OpsContext,
+): Promise<EndpointRun> {
+  const fail = (
+    issues: Issue[],
+    variables: VariableReportEntry[] = [],
+    secrets: string[] = [],
+  ): EndpointRun => ({
+    record: recordFromIssues(issues),
+    issues,
+    variables,
+    secrets,
+    exitCode: exitCodeFor(issues),
+  });
+  if (spec.protocol !== "http") {
+    return fail([issue("UNSUPPORTED_PROTOCOL", `Protocol "${spec.protocol}" cannot be executed`, {
+      file: spec.file,
+      fix: "Only protocol http runs; keep ws and sse files as documentation",
+    })]);
+  }
+  if (envExclusion(spec, options.env)) {
+    return fail([
+      issue(
+        "VALIDATION_ERROR",
+        `Endpoint is valid only in ${spec.env.join(", ")}, not "${options.env}"`,
+        {
+          file: spec.file,
+          fix: `Run it with --env=${
+            spec.env[0]
+          }, or add "${options.env}" to the frontmatter env list`,
+        },
+      ),
+    ]);
+  }
+  const auth = spec.auth ?? collection.config.auth;
+  const built = buildExchange(spec, { layers: options.layers, auth, env: options.env });
+  if (!built.request) return fail(built.issues, built.variables, built.secrets);
+  const request = built.request;
+  if (request.body !== undefined && (request.method === "GET" || request.method === "HEAD")) {
+    return fail(
+      [issue("VALIDATION_ERROR", `A ${request.method} request cannot carry a body`, {
+        file: spec.file,
+        line: spec.request.line,
+        fix: "Remove the body, or use POST/PUT/PATCH",
+      })],
+      built.variables,
+      built.secrets,
+    );
+  }
+  const masked = maskRequest(request, built.secrets);
+  if (options.dryRun) {
+    const record: ExecRecord = {
+      passed: true,
+      status: 0,
+      duration_ms: 0,
+      error_type: null,
+      hint: "Dry run: nothing was sent",
+      hints: [],
+      diff: { passed: true, status: null, headers: [], body: null },
+      assertion_results: [],
+      request: masked,
+    };
+    return {
+      record,
+      issues: built.issues,
+      variables: built.variables,
+      request: masked,
+      secrets: built.secrets,
+      exitCode: EXIT.passed,
+    };
+  }
+
+  const timeoutMs = options.timeoutMs ?? spec.timeout ?? collection.config.timeout;
+  const policy = {
+    attempts: spec.retry.attempts ?? collection.config.retry.attempts,
+    backoff: spec.retry.backoff ?? collection.config.retry.backoff,
+  };
+  let response: HttpResponse | undefined;
+  let failure: NetworkFailure | undefined;
+  let duration = 0;
+  for (let attempt = 0;; attempt++) {
+    const sent = options.gate
+      ? await options.gate(() => sendRequest(request, timeoutMs))
+      : await sendRequest(request, timeoutMs);
+    response = sent.response;
+    failure = sent.failure;
+    duration = sent.durationMs;
+    if (
+      attempt >= policy.attempts || !isRetryable({ status: response?.status, failed: !!failure })
+    ) break;
+    await ctx.clock.sleep(retryDelay(policy, attempt, {
+      random: Math.random(),
+      now: ctx.clock.now(),
+      timeoutMs,
+      retryAfter: response ? headerValue(response.headers, "retry-after") : undefined,
+    }));
+  }
+
+  const diff = response
+    ? compareResponse(built.expected!, response, {
+      match: spec.match,
+      ignore: spec.ignore,
+      schema: spec.schema?.value,
+      validateSchema: spec.match === "schema"
+        ? (await import("../../engine/compare/schema.ts")).validateAgainstSchema
+        : undefined,
+    })
+    : { passed: false, status: null, headers: [], body: null };
+  const assertionResults = response ? evaluateAssertions(built.assertions, response) : [];
+  const verdict = classify({
+    spec,
+    env: options.env,
+    url: request.url,
+    timeoutMs,
+    response,
+    networkFailure: failure,
+    diff,
+    assertions: assertionResults,
+    strictAssertions: options.strictAssertions,
+  });
+  const record: ExecRecord = {
+    passed: verdict.passed,
+    status: response?.status ?? 0,
+    duration_ms: duration,
+    error_type: verdict.error_type,
+    hint: verdict.hint,
+    hints: verdict.hints,
+    diff,
+    assertion_results: assertionResults,
+    ...(options.verbose ? { request, ...(response ? { response } : {}) } : {}),
+  };
+  const exitCode = verdict.passed
+    ? EXIT.passed
+    : verdict.error_type === "NETWORK_ERROR"
+    ? EXIT.networkError
+    : EXIT.testFailed;
+  // Every real execution, from every surface, lands in the spec's history.
+  const specPath = options.specPath ?? resolve(ctx.cwd, spec.file);
+  const entry = historyEntry(record, ctx.clock.now());
+  const historyProblem = options.history
+    ? options.history(specPath, entry)
+    : appendHistory(collection, [{ specPath, entry }]);
+  return {
+    record: maskRecord(record, built.secrets),
+    issues: historyProblem ? [...built.issues, historyProblem] : built.issues,
+    variables: built.variables,
+    request: masked,
+    rawResponse: response,
+    failure,
+    secrets: built.secrets,
+    exitCode,
+  };
+}
+
+export interface ExecInput extends Omit<LayerInputs, "frontmatter"> {
+  file: string;
+  env?: string;
+  /** Which priority order the variable sources take (SPEC.md differs for CLI and tools). */
+  order?: "cli" | "tool";
+  dryRun?: boolean;
+  timeoutMs?: number;
+  strictAssertions?: boolean;
+  verbose?: boolean;
+  config?: string;
+  /** Where the run is recorded; default: appended to the spec's history file at once. */
+  history?: HistorySink;
+  /** Limits the requests in flight across runs (batches). */
+  gate?: Gate;
+}
+
+export interface ExecResult extends EndpointRun {
+  file: string;
+  env: string;
+  spec?: EndpointSpec;
+  collection?: Collection;
+  /** Display path → text of every file read, for caret rendering. */
+  sources: Map<string, string>;
+  /** Response headers masked by name and value; for verbose output. */
+  response?: HttpResponse;
+}
+
+export const OS_PREFIXES = { cli: ["APISPEC_"], tool: ["APISPEC_", "ALTSPEC_"] } as const;
+
+/** The whole `exec`: from a path to a masked result and an exit code. */
+export async function execSpec(input: ExecInput, ctx: OpsContext): Promise<ExecResult> {
+  const path = await resolveUserPath(input.file, ctx, input.config);
+  const root = await findCollectionRoot({ config: input.config, near: path }, ctx);
+  const collection = await loadCollection(root, ctx, input.config);
+  return await execInCollection(input, path, collection, ctx);
+}
+
+/** `execSpec` for an endpoint file (absolute `path`) of a collection already loaded; batches load each collection once. */
+export async function execInCollection(
+  input: ExecInput,
+  path: string,
+  collection: Collection,
+  ctx: OpsContext,
+): Promise<ExecResult> {
+  const loaded = await loadEndpoint(path, ctx);
+  const sources = new Map(collection.sources);
+  if (loaded.text !== undefined) sources.set(loaded.file, loaded.text);
+  const early = (issues: Issue[], env: string): ExecResult => ({
+    record: recordFromIssues(issues),
+    issues,
+    variables: [],
+    secrets: [],
+    exitCode: exitCodeFor(issues),
+    file: loaded.file,
+    env,
+    spec: loaded.spec,
+    collection,
+    sources,
+  });
+  const pre = [...collection.issues, ...loaded.issues];
+  // Secrets, unreadable files and invalid specs stop everything before any request.
+  if (pre.some((i) => i.severity === "error")) {
+    return early(pre, input.env ?? collection.config.defaultEnv);
+  }
+  const { env, issues: envIssues } = selectEnv(collection, input.env);
+  if (envIssues.length > 0) return early([...pre, ...envIssues], env);
+  const spec = loaded.spec!;
+  const order: LayerName[] = input.order === "tool" ? TOOL_ORDER : CLI_ORDER;
+  const layers = buildLayers(
+    collection,
+    env,
+    {
+      captures: input.captures,
+      cli: input.cli,
+      tool: input.tool,
+      session: input.session,
+      frontmatter: spec.vars,
+    },
+    order,
+    [...OS_PREFIXES[input.order ?? "cli"]],
+    ctx.env,
+  );
+  const run = await runEndpoint(spec, collection, {
+    env,
+    layers,
+    specPath: path,
+    timeoutMs: input.timeoutMs,
+    strictAssertions: input.strictAssertions ?? false,
+    dryRun: input.dryRun ?? false,
+    verbose: input.verbose ?? false,
+    history: input.history,
+    gate: input.gate,
+  }, ctx);
+  return {
+    ...run,
+    issues: [...pre, ...run.issues],
+    file: loaded.file,
+    env,
+    spec,
+    collection,
+    sources,
+    response: run.rawResponse ? maskResponse(run.rawResponse, run.secrets) : undefined,
+  };
+}

@@ -1,0 +1,306 @@
+/**
+ * `apispec request`: an ad-hoc request without a spec. `{{var}}` and relative
+ * URLs resolve through the same layers as `exec`. Nothing is written unless
+ * `save` is given; a saved spec passes `validate` as written (credentials
+ * become placeholders).
+ */
+import { basename, dirname, join, resolve } from "node:path";
+import { EXIT, type ExitCode, exitCodeFor, type Issue, issue } from "../../engine/issue.ts";
+import type {
+  EndpointSpec,
+  HttpMethod,
+  HttpResponse,
+  ResolvedRequest,
+} from "../../engine/model.ts";
+import { buildExchange } from "../../engine/resolve/build.ts";
+import { CLI_ORDER } from "../../engine/resolve/layers.ts";
+import { headerValue } from "../../engine/compare/headers.ts";
+import { tryJson } from "../../engine/compare/json_path.ts";
+import { type EndpointDraft, renderSpec, specFileName } from "../../engine/render/spec_md.ts";
+import { redactJson } from "../../engine/render/expected_block.ts";
+import { isSecretHeader, maskRequest, maskResponse } from "../../engine/secrets/mask.ts";
+import { scanSecrets } from "../../engine/secrets/scan.ts";
+import { parseEndpoint } from "../../engine/parse/spec.ts";
+import type { NetworkFailure } from "../../engine/diagnose/classify.ts";
+import { createTextExclusive, exists, readText } from "../../adapters/fs.ts";
+import { sendRequest } from "../../adapters/http.ts";
+import { gitToplevel } from "../../adapters/git.ts";
+import type { OpsContext } from "../../adapters/system.ts";
+import {
+  buildLayers,
+  COLLECTION_DIR,
+  defaultWorkspace,
+  displayPath,
+  findCollectionRoot,
+  loadCollection,
+  selectEnv,
+} from "../collection/load.ts";
+import { OS_PREFIXES } from "./exec.ts";
+
+export interface RequestInput {
+  method: HttpMethod;
+  url: string;
+  headers: string[];
+  /** Body text, or `@path` to read it from a file. */
+  data?: string;
+  env?: string;
+  vars: Record<string, string>;
+  dryRun: boolean;
+  timeoutMs?: number;
+  /** Undefined: do not save; "": save to the scratch folder; else the target path. */
+  save?: string;
+  config?: string;
+}
+
+export interface RequestResult {
+  request?: ResolvedRequest;
+  response?: HttpResponse;
+  failure?: NetworkFailure;
+  duration_ms: number;
+  saved?: string;
+  issues: Issue[];
+  exitCode: ExitCode;
+}
+
+function parseHeaderArgs(
+  values: string[],
+): { headers: { name: string; value: string; line: number }[]; issues: Issue[] } {
+  const headers = [];
+  const issues: Issue[] = [];
+  for (const value of values) {
+    const match = /^([^:\s]+)\s*:\s*(.*)$/.exec(value);
+    if (!match) {
+      issues.push(issue("USAGE", `Invalid header "${value}"`, { fix: 'Write -H "Name: Value"' }));
+      continue;
+    }
+    headers.push({ name: match[1], value: match[2], line: 1 });
+  }
+  return { headers, issues };
+}
+
+export async function sendAdHoc(input: RequestInput, ctx: OpsContext): Promise<RequestResult> {
+  const { headers, issues } = parseHeaderArgs(input.headers);
+  let body = input.data ?? "";
+  if (body.startsWith("@")) {
+    try {
+      body = await readText(resolve(ctx.cwd, body.slice(1)));
+    } catch (error) {
+      issues.push(
+        issue("USAGE", `Cannot read body file ${body.slice(1)}: ${(error as Error).message}`, {
+          fix: "Check the path after @",
+        }),
+      );
+    }
+  }
+  const root = await findCollectionRoot({ config: input.config }, ctx);
+  const collection = await loadCollection(root, ctx, input.config);
+  issues.push(...collection.issues);
+  const { env, issues: envIssues } = selectEnv(collection, input.env);
+  issues.push(...envIssues);
+  if (issues.some((i) => i.severity === "error")) {
+    return { duration_ms: 0, issues, exitCode: exitCodeFor(issues) };
+  }
+
+  const spec = adHocSpec(input, headers, body);
+  const layers = buildLayers(
+    collection,
+    env,
+    { cli: input.vars },
+    CLI_ORDER,
+    [...OS_PREFIXES.cli],
+    ctx.env,
+  );
+  const built = buildExchange(spec, { layers, auth: "none", env });
+  if (!built.request) {
+    return {
+      duration_ms: 0,
+      issues: [...issues, ...built.issues],
+      exitCode: exitCodeFor(built.issues),
+    };
+  }
+  const request = built.request;
+  let response: HttpResponse | undefined;
+  let failure: NetworkFailure | undefined;
+  let duration = 0;
+  if (!input.dryRun) {
+    const sent = await sendRequest(request, input.timeoutMs ?? collection.config.timeout);
+    response = sent.response;
+    failure = sent.failure;
+    duration = sent.durationMs;
+  }
+  const result: RequestResult = {
+    request: maskRequest(request, built.secrets),
+    response: response ? maskResponse(response, built.secrets) : undefined,
+    failure,
+    duration_ms: duration,
+    issues,
+    exitCode: failure ? EXIT.networkError : EXIT.passed,
+  };
+  if (input.save !== undefined && !failure) {
+    const saved = await saveSpec(
+      input,
+      spec,
+      request,
+      response,
+      lookupBase(layers),
+      ctx,
+      collection.root,
+    );
+    result.issues.push(...saved.issues);
+    if (saved.file) result.saved = saved.file;
+    else result.exitCode = exitCodeFor(saved.issues);
+  }
+  return result;
+}
+
+function lookupBase(layers: { vars: Record<string, string> }[]): string | undefined {
+  return layers.find((l) => l.vars.baseUrl !== undefined)?.vars.baseUrl;
+}
+
+/** An in-memory endpoint spec so the ad-hoc request resolves exactly like a file would. */
+function adHocSpec(
+  input: RequestInput,
+  headers: { name: string; value: string; line: number }[],
+  body: string,
+): EndpointSpec {
+  return {
+    kind: "endpoint",
+    file: "(request)",
+    title: `${input.method} ${input.url}`,
+    description: "",
+    resource: "scratch",
+    protocol: "http",
+    method: input.method,
+    path: "/",
+    version: 1,
+    tags: [],
+    env: [],
+    retry: {},
+    match: "shape",
+    ignore: [],
+    vars: {},
+    request: { method: input.method, target: input.url, headers, body, line: 1 },
+    expected: { status: 200, reason: "", headers: [], body: "", line: 1 },
+    errorResponses: [],
+    assertions: [],
+  };
+}
+
+/** Replaces credential values with placeholders so the saved file holds no secret. */
+function safeHeaders(headers: { name: string; value: string }[]): [string, string][] {
+  return headers.map(({ name, value }) => {
+    if (!isSecretHeader(name) || /^\s*(Bearer |Basic )?\{\{[^}]+\}\}\s*$/.test(value)) {
+      return [name, value];
+    }
+    if (/^authorization$/i.test(name)) {
+      return [name, /^basic /i.test(value) ? "Basic {{basicCredentials}}" : "Bearer {{authToken}}"];
+    }
+    const variable = name.toLowerCase().replace(
+      /[^a-z0-9]+(.)/g,
+      (_, c: string) => c.toUpperCase(),
+    );
+    return [name, `{{${variable}}}`];
+  });
+}
+
+async function saveSpec(
+  input: RequestInput,
+  spec: EndpointSpec,
+  request: ResolvedRequest,
+  response: HttpResponse | undefined,
+  baseUrl: string | undefined,
+  ctx: OpsContext,
+  collectionRoot: string,
+): Promise<{ file?: string; issues: Issue[] }> {
+  const url = new URL(request.url);
+  const target = input.url.startsWith("{{") || input.url.startsWith("/")
+    ? input.url
+    : baseUrl && request.url.startsWith(baseUrl.replace(/\/+$/, ""))
+    ? "{{baseUrl}}" + request.url.slice(baseUrl.replace(/\/+$/, "").length)
+    : input.url;
+  const path = decodeURIComponent(url.pathname) || "/";
+  const explicit = input.save ? resolve(ctx.cwd, input.save) : undefined;
+  const resource = explicit ? basename(dirname(explicit)) : "scratch";
+  const responseBody = response?.body ?? "";
+  const json = tryJson(responseBody);
+  const contentType = response ? headerValue(response.headers, "content-type") : undefined;
+  const draft: EndpointDraft = {
+    title: `${input.method} ${path}`,
+    description: response
+      ? `Saved by \`apispec request\` from a live response.`
+      : "Saved by `apispec request --dry-run`: the expected response is a placeholder.",
+    resource,
+    method: input.method,
+    path,
+    request: {
+      target,
+      headers: safeHeaders(spec.request.headers),
+      body: spec.request.body || undefined,
+    },
+    expected: {
+      status: response?.status ?? 200,
+      reason: response?.reason,
+      headers: contentType ? [["Content-Type", contentType]] : [],
+      body: json.ok ? JSON.stringify(redactJson(json.value), null, 2) : responseBody,
+    },
+  };
+  let text = renderSpec(draft);
+  // A credential the redaction could not see (in a text body, say) is marked, never written silently.
+  const findings = scanSecrets(text, "spec");
+  if (findings.length > 0) {
+    const lines = text.split("\n");
+    for (const finding of findings) lines[finding.line! - 1] += " <!-- apispec:allow-secret -->";
+    text = lines.join("\n");
+  }
+  const issues: Issue[] = findings.length
+    ? [{
+      ...issue(
+        "SECRET_DETECTED",
+        "The saved response may hold a credential; review the marked lines",
+        {},
+      ),
+      severity: "warning",
+    }]
+    : [];
+  const parsed = parseEndpoint(text, "spec");
+  if (parsed.issues.some((i) => i.severity === "error")) {
+    return {
+      issues: [
+        ...issues,
+        issue("ENGINE_ERROR", `Cannot build a valid spec: ${parsed.issues[0].message}`, {}),
+      ],
+    };
+  }
+  if (explicit) {
+    if (!(await createTextExclusive(explicit, text))) {
+      return {
+        issues: [
+          issue(
+            "ENGINE_ERROR",
+            `${displayPath(explicit, ctx.cwd)} already exists; --save never overwrites`,
+            {
+              file: displayPath(explicit, ctx.cwd),
+              fix: "Choose another path, or remove the file first",
+            },
+          ),
+        ],
+      };
+    }
+    return { file: displayPath(explicit, ctx.cwd), issues };
+  }
+  const root = await scratchCollection(ctx, collectionRoot);
+  const name = specFileName(input.method, draft.title, path).replace(/\.md$/, "");
+  for (let n = 1;; n++) {
+    const candidate = join(root, "apis", "scratch", `${name}${n === 1 ? "" : `-${n}`}.md`);
+    if (await createTextExclusive(candidate, text)) {
+      return { file: displayPath(candidate, ctx.cwd), issues };
+    }
+  }
+}
+
+/** Inside a git repository the collection is `<repo>/api-docs`; outside one, the per-user workspace. */
+async function scratchCollection(ctx: OpsContext, discovered: string): Promise<string> {
+  const top = await gitToplevel(ctx.cwd);
+  if (top) return join(top, COLLECTION_DIR);
+  return await exists(discovered) ? discovered : defaultWorkspace(ctx.env);
+}
