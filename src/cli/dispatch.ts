@@ -20,6 +20,8 @@ export const LOADERS: Record<string, () => Promise<CommandModule>> = {
   "index": () => import("./commands/index_cmd.ts"),
   "demo": () => import("./commands/demo.ts"),
   "export openapi": () => import("./commands/export_openapi.ts"),
+  "drift": () => import("./commands/drift.ts"),
+  "coverage": () => import("./commands/coverage.ts"),
   "serve": () => import("./commands/serve.ts"),
   "desktop": () => import("./commands/desktop.ts"),
   "mock": () => import("./commands/mock.ts"),

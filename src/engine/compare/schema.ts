@@ -72,6 +72,22 @@ export function validateAgainstSchema(schema: unknown, value: unknown): string[]
   return (validate.errors ?? []).map(describe);
 }
 
+/**
+ * The errors as JSON pointers into `value` with ajv's messages, for callers
+ * that need to know which value failed (drift leaves out `{{placeholders}}`).
+ */
+export function schemaErrors(
+  schema: unknown,
+  value: unknown,
+): { pointer: string; message: string }[] {
+  const validate = compile(schema);
+  if (validate(value)) return [];
+  return (validate.errors ?? []).map((e) => ({
+    pointer: e.instancePath,
+    message: e.message ?? "is invalid",
+  }));
+}
+
 function describe(error: ErrorObject): string {
   return `${pointerToPath(error.instancePath)}: ${error.message ?? "is invalid"}`;
 }
