@@ -61,7 +61,11 @@ export async function loadOpenApiSource(
       missing ? "Check the path of the OpenAPI document" : "Check the file or URL is reachable",
     );
   }
-  const loaded = await loadOpenApi(isUrl ? resolve(ctx.cwd, "openapi.json") : location, text);
+  // A URL's document is parsed by its own file name (YAML unless it says .json or looks like JSON).
+  const local = isUrl
+    ? resolve(ctx.cwd, new URL(input).pathname.split("/").pop() || "openapi")
+    : location;
+  const loaded = await loadOpenApi(local, text);
   if (!loaded.ok) return invalid(loaded.error.message, loaded.error.fix, loaded.error.line);
   let doc = loaded.doc;
   let converted: string | undefined;
