@@ -94,7 +94,7 @@ export async function loadOpenApiSource(
       1,
     );
   }
-  if (!isRecord(doc.paths)) {
+  if (!isRecord(doc.paths) && !isRecord(doc.webhooks)) {
     return invalid("The document has no `paths`", "Add the API's paths, or check the file");
   }
   return { ok: true, source: { name, location, doc, text, ...(converted ? { converted } : {}) } };

@@ -79,11 +79,12 @@ export function validateAgainstSchema(schema: unknown, value: unknown): string[]
 export function schemaErrors(
   schema: unknown,
   value: unknown,
-): { pointer: string; message: string }[] {
+): { pointer: string; keyword: string; message: string }[] {
   const validate = compile(schema);
   if (validate(value)) return [];
   return (validate.errors ?? []).map((e) => ({
     pointer: e.instancePath,
+    keyword: e.keyword,
     message: e.message ?? "is invalid",
   }));
 }

@@ -55,9 +55,16 @@ export function pointerPath(prefix: string, pointer: string): string {
 
 /**
  * Schema errors of a body, placeholders left out, as `body.id: must be integer`.
- * A schema ajv cannot compile gives one line saying so.
+ * With `partial`, missing required properties are not errors: an expected body
+ * in `shape` or `schema` mode may name a subset of the fields. A schema ajv
+ * cannot compile gives one line saying so.
  */
-export function bodyErrors(schema: unknown, value: unknown, prefix: string): string[] {
+export function bodyErrors(
+  schema: unknown,
+  value: unknown,
+  prefix: string,
+  partial = false,
+): string[] {
   let errors;
   try {
     errors = schemaErrors(schema, value);
@@ -66,6 +73,7 @@ export function bodyErrors(schema: unknown, value: unknown, prefix: string): str
   }
   return errors
     .filter((e) => {
+      if (partial && e.keyword === "required") return false;
       const at = valueAt(value, e.pointer);
       return !(typeof at === "string" && at.includes("{{"));
     })
