@@ -9,6 +9,7 @@ import type {
   ContractOperation,
   ContractParameter,
 } from "../engine/contract/model.ts";
+import { DEFINITIONS_PREFIX } from "../engine/contract/validator.ts";
 import { asArray, isRecord } from "./data.ts";
 import { OPERATION_METHODS } from "./from_openapi.ts";
 import { deref } from "./openapi_refs.ts";
@@ -58,7 +59,7 @@ function operationOf(
   const schemaOf = (key: string, media: () => Obj | undefined) => {
     if (!cache.has(key)) {
       const found = media();
-      cache.set(key, found?.schema === undefined ? undefined : schemas.standalone(found.schema));
+      cache.set(key, found?.schema === undefined ? undefined : schemas.shared(found.schema));
     }
     return cache.get(key);
   };
@@ -109,7 +110,7 @@ function basePaths(doc: Obj): string[] {
 export function contractDocument(raw: unknown): ContractDocument {
   const doc = (isRecord(raw) ? raw : {}) as Obj;
   const version = typeof doc.openapi === "string" ? doc.openapi : "3.0.0";
-  const schemas = new SchemaConverter(doc, version);
+  const schemas = new SchemaConverter(doc, version, DEFINITIONS_PREFIX);
   const operations: ContractOperation[] = [];
   for (const [path, rawItem] of Object.entries(isRecord(doc.paths) ? doc.paths : {})) {
     const item = deref(doc, rawItem);
@@ -121,5 +122,10 @@ export function contractDocument(raw: unknown): ContractDocument {
       operations.push(operationOf(doc, schemas, path, method, item, operation));
     }
   }
-  return { version, operations, basePaths: basePaths(doc) };
+  return {
+    version,
+    operations,
+    basePaths: basePaths(doc),
+    definitions: () => schemas.definitions(),
+  };
 }

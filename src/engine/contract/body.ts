@@ -3,7 +3,7 @@
  * (`{{userId}}`) stand for values only known at run time: a bare one is read
  * as a string, and any schema error on a value that holds one is left out.
  */
-import { schemaErrors } from "../compare/schema.ts";
+import type { SchemaError } from "./validator.ts";
 
 /** JSON media types: `application/json`, `application/problem+json`... */
 export function isJsonMedia(type: string | undefined): boolean {
@@ -60,14 +60,14 @@ export function pointerPath(prefix: string, pointer: string): string {
  * cannot compile gives one line saying so.
  */
 export function bodyErrors(
-  schema: unknown,
+  validate: () => SchemaError[],
   value: unknown,
   prefix: string,
   partial = false,
 ): string[] {
   let errors;
   try {
-    errors = schemaErrors(schema, value);
+    errors = validate();
   } catch (error) {
     return [`the OpenAPI schema cannot be compiled: ${(error as Error).message}`];
   }

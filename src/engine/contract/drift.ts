@@ -15,6 +15,7 @@ import {
   type DriftSummary,
 } from "./model.ts";
 import { OperationIndex, routeKey } from "./path_match.ts";
+import { SharedSchemaValidator } from "./validator.ts";
 
 export interface DriftOutcome {
   findings: DriftFinding[];
@@ -55,11 +56,35 @@ function queryNames(target: string): Set<string> {
   return names;
 }
 
-/** Findings of one endpoint file against the operation it documents. */
-function compareSpec(spec: EndpointSpec, op: ContractOperation): DriftFinding[] {
+/**
+ * A body to validate once every schema is converted: all of them are added
+ * to one validator, so validation waits until the specs have been read.
+ */
+interface BodyCheck {
+  schema: unknown;
+  value: unknown;
+  prefix: "body" | "request";
+  partial: boolean;
+  finding: (errors: string) => DriftFinding;
+}
+
+/** Findings of one endpoint file against the operation it documents; body checks are queued. */
+function compareSpec(
+  spec: EndpointSpec,
+  op: ContractOperation,
+  checks: BodyCheck[],
+): DriftFinding[] {
   const findings: DriftFinding[] = [];
+  const finding = (kind: DriftKind, line: number, message: string): DriftFinding => ({
+    kind,
+    method: spec.method,
+    path: spec.path,
+    spec: spec.file,
+    line,
+    message,
+  });
   const add = (kind: DriftKind, line: number, message: string) =>
-    findings.push({ kind, method: spec.method, path: spec.path, spec: spec.file, line, message });
+    findings.push(finding(kind, line, message));
   const where = `${op.method} ${op.path}`;
   const responses: [string, ResponseBlock][] = [
     ["expected", spec.expected],
@@ -82,16 +107,20 @@ function compareSpec(spec: EndpointSpec, op: ContractOperation): DriftFinding[] 
     const value = parseTemplateJson(block.body);
     const schema = value === undefined ? undefined : op.responseSchema(key);
     if (schema === undefined) continue;
-    // Only a strict expected body is the whole response; shape and schema bodies may be partial.
-    const errors = bodyErrors(schema, value, "body", spec.match !== "strict");
-    if (errors.length) {
-      add(
-        "response-body",
-        block.line,
-        `${role === "expected" ? "Expected" : "Error response"} body (${block.status}) does not ` +
-          `match the ${key} response schema of ${where}: ${errorsText(errors)}`,
-      );
-    }
+    checks.push({
+      schema,
+      value,
+      prefix: "body",
+      // Only a strict expected body is the whole response; shape and schema bodies may be partial.
+      partial: spec.match !== "strict",
+      finding: (errors) =>
+        finding(
+          "response-body",
+          block.line,
+          `${role === "expected" ? "Expected" : "Error response"} body (${block.status}) does ` +
+            `not match the ${key} response schema of ${where}: ${errors}`,
+        ),
+    });
   }
   const request = spec.request;
   if (op.requestBody) {
@@ -102,13 +131,19 @@ function compareSpec(spec: EndpointSpec, op: ContractOperation): DriftFinding[] 
     } else if (isJsonMedia(contentType(request.headers))) {
       const value = parseTemplateJson(request.body);
       const schema = value === undefined ? undefined : op.requestSchema();
-      const errors = schema === undefined ? [] : bodyErrors(schema, value, "request");
-      if (errors.length) {
-        add(
-          "request-body",
-          request.line,
-          `Request body does not match the requestBody schema of ${where}: ${errorsText(errors)}`,
-        );
+      if (schema !== undefined) {
+        checks.push({
+          schema,
+          value,
+          prefix: "request",
+          partial: false,
+          finding: (errors) =>
+            finding(
+              "request-body",
+              request.line,
+              `Request body does not match the requestBody schema of ${where}: ${errors}`,
+            ),
+        });
       }
     }
   }
@@ -155,6 +190,7 @@ export function driftFindings(
   // Route keys, so two operations that differ only in parameter names count as one.
   const matched = new Set<string>();
   const findings: DriftFinding[] = [];
+  const checks: BodyCheck[] = [];
   for (const spec of specs) {
     const op = index.find(spec.method, spec.path);
     if (!op) {
@@ -169,7 +205,19 @@ export function driftFindings(
       continue;
     }
     matched.add(routeKey(op.method, op.path));
-    findings.push(...compareSpec(spec, op));
+    findings.push(...compareSpec(spec, op, checks));
+  }
+  if (checks.length) {
+    const validator = new SharedSchemaValidator(doc.definitions());
+    for (const check of checks) {
+      const errors = bodyErrors(
+        () => validator.errors(check.schema, check.value),
+        check.value,
+        check.prefix,
+        check.partial,
+      );
+      if (errors.length) findings.push(check.finding(errorsText(errors)));
+    }
   }
   let matchedOperations = 0;
   for (const op of doc.operations) {

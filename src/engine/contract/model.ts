@@ -57,7 +57,10 @@ export interface ContractOperation {
   /** Required query and header parameters (path and operation level merged). */
   required: ContractParameter[];
   requestBody?: { required: boolean };
-  /** The JSON schema of the response documented under `code`, when it has JSON content. */
+  /**
+   * The JSON schema of the response documented under `code`, when it has JSON
+   * content; its refs point into `definitions()`.
+   */
   responseSchema(code: string): unknown | undefined;
   /** The JSON schema of the request body, when it has JSON content. */
   requestSchema(): unknown | undefined;
@@ -70,4 +73,9 @@ export interface ContractDocument {
   operations: ContractOperation[];
   /** Path prefixes of the servers (`/v1`), tried when a spec's path includes one. */
   basePaths: string[];
+  /**
+   * Every schema the roots handed out so far refer to, by name; roots refer to
+   * them as `DEFINITIONS_PREFIX` + name (see validator.ts).
+   */
+  definitions(): Record<string, unknown>;
 }
