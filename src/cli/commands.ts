@@ -234,6 +234,44 @@ export const COMMANDS: CommandDef[] = [
     ],
   },
   {
+    name: "export arazzo",
+    summary: "Write flows as an Arazzo 1.0 document (workflows any Arazzo runner can run)",
+    args: [{ name: "flow", required: true, complete: "file" }],
+    flags: [
+      {
+        name: "openapi",
+        type: "string",
+        valueName: "file",
+        description: "OpenAPI document the steps name (default: the collection's export, " +
+          "written beside the Arazzo file)",
+        complete: "file",
+      },
+      {
+        name: "out",
+        type: "string",
+        valueName: "file",
+        description: "Write to this file (atomically) instead of stdout",
+        complete: "file",
+      },
+    ],
+  },
+  {
+    name: "import arazzo",
+    summary: "Write an Arazzo document's workflows as flows (and endpoint files they lack)",
+    args: [{ name: "file", required: true, complete: "file" }],
+    flags: [
+      {
+        name: "openapi",
+        type: "string",
+        valueName: "file",
+        description:
+          "OpenAPI document of the steps (default: the Arazzo file's source description)",
+        complete: "file",
+      },
+      output(["console", "json"], "Output format of the report"),
+    ],
+  },
+  {
     name: "drift",
     summary: "Compare the collection with an OpenAPI document, both ways (missing, undocumented, " +
       "statuses, bodies, parameters)",

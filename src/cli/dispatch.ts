@@ -21,6 +21,8 @@ export const LOADERS: Record<string, () => Promise<CommandModule>> = {
   "demo": () => import("./commands/demo.ts"),
   "export openapi": () => import("./commands/export_openapi.ts"),
   "drift": () => import("./commands/drift.ts"),
+  "export arazzo": () => import("./commands/export_arazzo.ts"),
+  "import arazzo": () => import("./commands/import_arazzo.ts"),
   "coverage": () => import("./commands/coverage.ts"),
   "serve": () => import("./commands/serve.ts"),
   "desktop": () => import("./commands/desktop.ts"),

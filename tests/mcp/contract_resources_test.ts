@@ -41,7 +41,9 @@ Deno.test("apispec://drift/<openapi> returns drift's JSON report; paths outside 
   assertEquals(report, cli);
   const withDoc = await mcp.client.readResource({ uri: "apispec://coverage/spec/openapi.yaml" });
   assertEquals(JSON.parse(withDoc.contents[0].text as string).operations.total, 4);
-  const outside = await mcp.client.readResource({ uri: "apispec://drift/spec%2F..%2F..%2Foutside.yaml" })
+  const outside = await mcp.client.readResource({
+    uri: "apispec://drift/spec%2F..%2F..%2Foutside.yaml",
+  })
     .then(() => "read", (error: Error) => error.message);
   assertStringIncludes(outside, "outside the project");
   const missing = await mcp.client.readResource({ uri: "apispec://drift/nope.yaml" })

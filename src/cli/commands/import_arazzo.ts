@@ -1,0 +1,3 @@
+export function run(): Promise<number> {
+  return Promise.resolve(3);
+}
