@@ -38,6 +38,9 @@ export function expressionToCapture(expression: string): string | undefined {
   if (text === "$response.body" || text === "$response.body#" || text === "$response.body#/") {
     return "response.body";
   }
+  // `$response.body.a.b` is not Arazzo's syntax, but examples write it: read it as `#/a/b`.
+  const dotted = /^\$response\.body((?:\.[A-Za-z_$][\w$-]*|\[\d+\])+)$/.exec(text);
+  if (dotted) return `response.body${dotted[1]}`;
   const body = /^\$response\.body#\/(.*)$/.exec(text);
   if (!body) return undefined;
   let out = "response.body";
