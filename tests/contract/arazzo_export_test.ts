@@ -9,7 +9,7 @@ import yaml from "js-yaml";
 import Ajv2020 from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
 import { apispec } from "../helpers/cli.ts";
-import { FIXTURES } from "../helpers/corpus.ts";
+import { CORPORA } from "../helpers/corpus.ts";
 import { demoProject } from "../helpers/demo.ts";
 import { redocly, redoclyUnavailable } from "../helpers/redocly.ts";
 
@@ -17,7 +17,7 @@ type Obj = Record<string, unknown>;
 const FLOW = "api-docs/flows/user-onboarding.md";
 
 async function arazzoSchemaErrors(document: unknown): Promise<string[]> {
-  const schema = yaml.load(await Deno.readTextFile(`${FIXTURES}/contract/schema-v1.0.yaml`));
+  const schema = yaml.load(await Deno.readTextFile(`${CORPORA}/arazzo/schema-v1.0.yaml`));
   const ajv = new Ajv2020.default({ strict: false, allErrors: true });
   // deno-lint-ignore no-explicit-any
   (addFormats as any).default(ajv);

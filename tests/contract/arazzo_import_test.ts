@@ -7,7 +7,7 @@ import { parseFlow } from "../../src/engine/parse/flow.ts";
 import { parseEndpoint } from "../../src/engine/parse/spec.ts";
 import type { FlowSpec } from "../../src/engine/model.ts";
 import { apispec, json } from "../helpers/cli.ts";
-import { FIXTURES } from "../helpers/corpus.ts";
+import { CORPORA } from "../helpers/corpus.ts";
 import { demoProject } from "../helpers/demo.ts";
 import { workspace } from "../helpers/workspace.ts";
 
@@ -116,7 +116,7 @@ Deno.test("flow → Arazzo → a new collection: endpoint files drafted with the
 Deno.test("import arazzo of OAI's pet-coupons example: flows and endpoint files, what is left out said", async () => {
   await using ws = await workspace({});
   for (const name of ["pet-coupons.arazzo.yaml", "pet-coupons.openapi.yaml"]) {
-    await Deno.copyFile(`${FIXTURES}/contract/${name}`, ws.path(name));
+    await Deno.copyFile(`${CORPORA}/arazzo/${name}`, ws.path(name));
   }
   const result = await apispec(["import", "arazzo", "pet-coupons.arazzo.yaml", "--output=json"], {
     cwd: ws.dir,
