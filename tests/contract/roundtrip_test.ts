@@ -46,6 +46,7 @@ const REAL_DOCUMENTS = [
   "oai-examples/v3.0/link-example.yaml",
   "oai-examples/v3.0/uspto.yaml",
   "oai-examples/v3.1/non-oauth-scopes.yaml",
+  "oai-examples/v3.1/tictactoe.yaml",
   "readme/3.0/star-trek.json",
   "readme/3.0/response-schemas.json",
   "readme/3.0/schema-circular.json",
