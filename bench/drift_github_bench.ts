@@ -29,22 +29,24 @@ if (!imported.success) {
 }
 
 /** One drift run; peak RSS from GNU time when present. */
-async function run(): Promise<{ ms: number; peakMiB?: number; summary: string }> {
+async function run(): Promise<{ ms: number; cpuS?: number; peakMiB?: number; summary: string }> {
   const hasTime = await Deno.stat("/usr/bin/time").then(() => true, () => false);
   const args = [...cli, "drift", "github.json", "--report", "json"];
   const started = performance.now();
   const output = await new Deno.Command(hasTime ? "/usr/bin/time" : Deno.execPath(), {
-    args: hasTime ? ["-f", "%M", Deno.execPath(), ...args] : args,
+    args: hasTime ? ["-f", "%U %S %M", Deno.execPath(), ...args] : args,
     cwd: dir,
     stdout: "piped",
     stderr: "piped",
   }).output();
   const ms = performance.now() - started;
   const lastLine = new TextDecoder().decode(output.stderr).trim().split("\n").at(-1) ?? "";
+  const [user, system, kib] = lastLine.split(" ").map(Number);
   const report = JSON.parse(new TextDecoder().decode(output.stdout));
   return {
     ms,
-    peakMiB: hasTime ? Number(lastLine) / 1024 : undefined,
+    cpuS: hasTime ? user + system : undefined,
+    peakMiB: hasTime ? kib / 1024 : undefined,
     summary: JSON.stringify(report.summary),
   };
 }
@@ -63,6 +65,13 @@ console.log(
     runs.map((r) => (r.ms / 1000).toFixed(2)).join(", ")
   } s; target <= 3 s)`,
 );
+if (best.cpuS !== undefined) {
+  console.log(
+    `  CPU:      ${
+      best.cpuS.toFixed(2)
+    } s user+system (what a busy shared machine does not inflate)`,
+  );
+}
 console.log(
   peak
     ? `  peak RSS: ${peak.toFixed(0)} MiB   (target <= 400 MiB)`

@@ -42,13 +42,19 @@ export async function readCollectionSpecs(
   const paths = new Map<string, string>();
   const flows: string[] = [];
   const issues: Issue[] = [];
-  for (const rel of await listMarkdown(root)) {
+  const files = await listMarkdown(root);
+  // Reads overlap (a file system answers slowly one by one); parsing stays in file order.
+  const texts = new Map<string, Promise<string>>();
+  for (const rel of files) {
+    if (kindOf(rel) === "endpoint") texts.set(rel, readText(join(root, rel)));
+  }
+  for (const rel of files) {
     const kind = kindOf(rel);
     if (kind === "flow") flows.push(rel);
     if (kind !== "endpoint") continue;
     const absolute = join(root, rel);
     const file = displayPath(absolute, ctx.cwd);
-    const { spec, issues: found } = parseEndpoint(await readText(absolute), file);
+    const { spec, issues: found } = parseEndpoint(await texts.get(rel)!, file);
     if (spec) {
       specs.push(spec);
       paths.set(file, absolute);
