@@ -7,6 +7,7 @@ import { AGENT_IDS } from "../agents/registry.ts";
 import { SHELLS } from "./completion/shells.ts";
 import type { ArgDef, FlagDef } from "./args.ts";
 import { contextFlags } from "./commands/context_flags.ts";
+import { DRIFT_KINDS } from "../engine/contract/model.ts";
 
 export interface CommandDef {
   /** One or two words: `exec`, `import openapi`. */
@@ -230,6 +231,91 @@ export const COMMANDS: CommandDef[] = [
         complete: "file",
       },
       { name: "json", type: "boolean", description: "JSON instead of YAML" },
+    ],
+  },
+  {
+    name: "export arazzo",
+    summary: "Write flows as an Arazzo 1.0 document (workflows any Arazzo runner can run)",
+    args: [{ name: "flow", required: true, complete: "file" }],
+    flags: [
+      {
+        name: "openapi",
+        type: "string",
+        valueName: "file",
+        description: "OpenAPI document the steps name (default: the collection's export, " +
+          "written beside the Arazzo file)",
+        complete: "file",
+      },
+      {
+        name: "out",
+        type: "string",
+        valueName: "file",
+        description: "Write to this file (atomically) instead of stdout",
+        complete: "file",
+      },
+    ],
+  },
+  {
+    name: "import arazzo",
+    summary: "Write an Arazzo document's workflows as flows (and endpoint files they lack)",
+    args: [{ name: "file", required: true, complete: "file" }],
+    flags: [
+      {
+        name: "openapi",
+        type: "string",
+        valueName: "file",
+        description:
+          "OpenAPI document of the steps (default: the Arazzo file's source description)",
+        complete: "file",
+      },
+      output(["console", "json"], "Output format of the report"),
+    ],
+  },
+  {
+    name: "drift",
+    summary: "Compare the collection with an OpenAPI document, both ways (missing, undocumented, " +
+      "statuses, bodies, parameters)",
+    args: [
+      { name: "openapi", required: true, complete: "file" },
+      { name: "dir", required: false, complete: "dir" },
+    ],
+    flags: [
+      {
+        name: "report",
+        type: "enum",
+        values: ["console", "markdown", "github", "junit", "json"],
+        default: "console",
+        description: "Report format",
+      },
+      {
+        name: "ignore",
+        type: "enum",
+        values: DRIFT_KINDS,
+        multiple: true,
+        valueName: "kind",
+        description: "Leave out a kind of finding (repeatable)",
+      },
+    ],
+  },
+  {
+    name: "coverage",
+    summary: "How much of the API runnable specs cover: per endpoint file, from run history",
+    args: [{ name: "dir", required: false, complete: "dir" }],
+    flags: [
+      {
+        name: "openapi",
+        type: "string",
+        valueName: "file",
+        description: "Count the operations of this OpenAPI document covered by passing specs",
+        complete: "file",
+      },
+      output(["console", "json", "markdown"]),
+      {
+        name: "min",
+        type: "string",
+        valueName: "pct",
+        description: "Exit 1 when coverage_pct is below this percentage (for CI)",
+      },
     ],
   },
   {

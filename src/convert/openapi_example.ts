@@ -86,18 +86,34 @@ export function exampleFor(
       return objectExample(doc, schema, options, next, depth);
     case "array": {
       const item = child(schema.items);
-      return item === undefined ? [] : [item];
+      // As many items as `minItems` asks for (a 3×3 board is three rows of three).
+      const count = typeof schema.minItems === "number" ? Math.min(schema.minItems, 10) : 1;
+      return item === undefined ? [] : Array.from({ length: Math.max(1, count) }, () => item);
     }
     case "integer":
-      return typeof schema.minimum === "number" ? Math.ceil(schema.minimum) : 0;
+      return typeof schema.minimum === "number"
+        ? Math.ceil(schema.minimum)
+        : typeof schema.exclusiveMinimum === "number"
+        ? Math.floor(schema.exclusiveMinimum) + 1
+        : 0;
     case "number":
-      return typeof schema.minimum === "number" ? schema.minimum : 0;
+      return typeof schema.minimum === "number"
+        ? schema.minimum
+        : typeof schema.exclusiveMinimum === "number"
+        ? schema.exclusiveMinimum + 1
+        : 0;
     case "boolean":
       return true;
     case "null":
       return null;
-    case "string":
-      return STRING_FORMATS[String(schema.format)] ?? "string";
+    case "string": {
+      const text = STRING_FORMATS[String(schema.format)] ?? "string";
+      if (schema.format !== undefined && STRING_FORMATS[String(schema.format)]) return text;
+      // Within `minLength` and `maxLength`, so the example validates against its own schema.
+      const min = typeof schema.minLength === "number" ? schema.minLength : 0;
+      const max = typeof schema.maxLength === "number" ? schema.maxLength : Infinity;
+      return text.padEnd(Math.min(min, 64), "x").slice(0, Math.max(0, max));
+    }
     default:
       return undefined;
   }

@@ -77,9 +77,40 @@ export class SchemaConverter {
   /** Pointer → converted schema and the pointers it refers to. */
   #defs = new Map<string, { schema: unknown; deps: Set<string> }>();
 
-  constructor(doc: unknown, openapiVersion: string) {
+  /** Where refs point: `#/$defs/` in standalone schemas, or a shared document's `$id` (drift). */
+  #refPrefix: string;
+
+  constructor(doc: unknown, openapiVersion: string, refPrefix = "#/$defs/") {
     this.#doc = doc;
     this.#is30 = openapiVersion.startsWith("3.0");
+    this.#refPrefix = refPrefix;
+  }
+
+  /**
+   * A schema whose refs point at `refPrefix` + name; everything it reaches is
+   * converted and kept, so `definitions()` afterwards holds it all.
+   */
+  shared(schema: unknown): unknown {
+    const deps = new Set<string>();
+    const root = this.#convert(schema, deps);
+    const queue = [...deps];
+    const seen = new Set(queue);
+    while (queue.length) {
+      for (const dep of this.#component(queue.shift()!).deps) {
+        if (!seen.has(dep)) {
+          seen.add(dep);
+          queue.push(dep);
+        }
+      }
+    }
+    return root;
+  }
+
+  /** Every schema converted so far, by its `$defs` name. */
+  definitions(): Record<string, unknown> {
+    const defs: Record<string, unknown> = {};
+    for (const [pointer, def] of this.#defs) defs[this.#names.get(pointer)!] = def.schema;
+    return defs;
   }
 
   /** A standalone schema: the converted root plus `$defs` for everything it reaches. */
@@ -137,7 +168,7 @@ export class SchemaConverter {
       if (!ref.startsWith("#")) return {};
       this.#nameFor(ref);
       deps.add(ref);
-      const out: Record<string, unknown> = { $ref: `#/$defs/${this.#names.get(ref)}` };
+      const out: Record<string, unknown> = { $ref: `${this.#refPrefix}${this.#names.get(ref)}` };
       // 3.1 allows siblings next to $ref; 3.0 ignores them.
       if (!this.#is30) {
         for (const [key, value] of Object.entries(schema)) {

@@ -12,6 +12,7 @@ import type { OpsContext } from "../adapters/system.ts";
 import type { SpecIndexCache } from "../ops/collection/spec_index.ts";
 import { VERSION } from "../version.ts";
 import { registerResources } from "./resources.ts";
+import { registerContractResources } from "./contract_resources.ts";
 import { newSession } from "./session.ts";
 import type { ToolEnv } from "./tool.ts";
 import { TOOLS } from "./tools/index.ts";
@@ -20,7 +21,8 @@ export const SERVER_NAME = "apispec";
 
 const INSTRUCTIONS = "API contracts live in api-docs/ as one markdown file per endpoint. " +
   "Find specs with apispec_search, get bounded context with apispec_context, run with apispec_exec " +
-  "(then apispec_diagnose on failure), write specs with apispec_author. Secrets go in APISPEC_* " +
+  "(then apispec_diagnose on failure), write specs with apispec_author. Read apispec://coverage " +
+  "and apispec://drift/<openapi file> for coverage and OpenAPI drift. Secrets go in APISPEC_* " +
   "variables or .env.local, never in api-docs/.";
 
 export interface ApispecServer {
@@ -64,6 +66,7 @@ export function createServer(
     );
   }
   registerResources(server, env);
+  registerContractResources(server, env);
   return {
     server,
     env,

@@ -1,4 +1,4 @@
-/** Importer behaviour beyond the case table: refusals, credentials, env merging, export, discovery, init. */
+/** Importer behaviour beyond the case table (Swagger 2.0 conversion: tests/contract/roundtrip_test.ts): refusals, credentials, env merging, export, discovery, init. */
 import { assert, assertEquals, assertStringIncludes } from "@std/assert";
 import { validate } from "@readme/openapi-parser";
 import { apispec, json } from "../helpers/cli.ts";
@@ -10,19 +10,6 @@ import {
   writeGithubDescription,
   writtenOperations,
 } from "../helpers/corpus.ts";
-
-Deno.test("import openapi refuses Swagger 2.0 with exit 2 and says how to convert", async () => {
-  await using ws = await workspace({});
-  const result = await apispec([
-    "import",
-    "openapi",
-    `${CORPORA}/openapi/oai-examples/v2.0/json/petstore.json`,
-  ], { cwd: ws.dir });
-  assertEquals(result.code, 2);
-  assertStringIncludes(result.stderr, "Swagger 2.0 documents are not imported");
-  assertStringIncludes(result.stderr, "swagger2openapi");
-  assertEquals(await ws.exists("api-docs"), false);
-});
 
 Deno.test("import reports broken input with its line (exit 2) and a missing file (exit 2)", async () => {
   await using ws = await workspace({

@@ -17,9 +17,24 @@ let draft2020: AjvInstance | undefined;
 let draft7: AjvInstance | undefined;
 const cache = new Map<string, ValidateFunction>();
 
+const OPTIONS = { strict: false, allErrors: true, strictTuples: false, validateFormats: true };
+
+/**
+ * A fresh draft 2020-12 instance with the options and formats of schema mode,
+ * for callers that add shared schemas of their own (drift adds an OpenAPI
+ * document's components once and compiles small roots against them).
+ */
+export function newAjv2020(
+  extra: { inlineRefs?: boolean; allErrors?: boolean; code?: { optimize?: boolean } } = {},
+): InstanceType<typeof Ajv2020.default> {
+  return withFormats(new Ajv2020.default({ ...OPTIONS, ...extra })) as InstanceType<
+    typeof Ajv2020.default
+  >;
+}
+
 function ajvFor(schema: unknown): AjvInstance {
   const declared = (schema as { $schema?: unknown })?.$schema;
-  const options = { strict: false, allErrors: true, strictTuples: false, validateFormats: true };
+  const options = OPTIONS;
   if (typeof declared === "string" && /draft-0[467]/.test(declared)) {
     draft7 ??= withFormats(new AjvDraft7.default(options));
     return draft7;
@@ -70,6 +85,23 @@ export function validateAgainstSchema(schema: unknown, value: unknown): string[]
   const validate = compile(schema);
   if (validate(value)) return [];
   return (validate.errors ?? []).map(describe);
+}
+
+/**
+ * The errors as JSON pointers into `value` with ajv's messages, for callers
+ * that need to know which value failed (drift leaves out `{{placeholders}}`).
+ */
+export function schemaErrors(
+  schema: unknown,
+  value: unknown,
+): { pointer: string; keyword: string; message: string }[] {
+  const validate = compile(schema);
+  if (validate(value)) return [];
+  return (validate.errors ?? []).map((e) => ({
+    pointer: e.instancePath,
+    keyword: e.keyword,
+    message: e.message ?? "is invalid",
+  }));
 }
 
 function describe(error: ErrorObject): string {

@@ -136,7 +136,15 @@ export async function convertSource(
       const loaded = await loadOpenApi(path ?? join(ctx.cwd, "stdin.json"), text);
       if (!loaded.ok) return loaded;
       const { fromOpenApi } = await import("../../convert/from_openapi.ts");
-      return fromOpenApi(loaded.doc, { onProgress: options.onProgress });
+      const { isSwagger2, upgradeSwagger2 } = await import("../../convert/swagger2.ts");
+      if (!isSwagger2(loaded.doc)) {
+        return fromOpenApi(loaded.doc, { onProgress: options.onProgress });
+      }
+      // Swagger 2.0 is converted by a maintained library; the report says so.
+      const { doc, note } = upgradeSwagger2(loaded.doc as Record<string, unknown>);
+      const outcome = fromOpenApi(doc, { onProgress: options.onProgress });
+      if (outcome.ok) outcome.conversion.warnings.unshift(note);
+      return outcome;
     }
   }
 }

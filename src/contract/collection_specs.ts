@@ -1,0 +1,73 @@
+/**
+ * The endpoint files of a collection, parsed, for drift, coverage and the
+ * Arazzo export. Files that do not parse are left out with a warning naming
+ * them: they document nothing until they validate.
+ */
+import { join, resolve } from "node:path";
+import { type Issue, issue } from "../engine/issue.ts";
+import type { EndpointSpec } from "../engine/model.ts";
+import { parseEndpoint } from "../engine/parse/spec.ts";
+import { isDirectory, listMarkdown, readText } from "../adapters/fs.ts";
+import type { OpsContext } from "../adapters/system.ts";
+import { displayPath, findCollectionRoot } from "../ops/collection/load.ts";
+import { kindOf } from "../ops/collection/file_kind.ts";
+
+export interface CollectionSpecs {
+  /** Absolute path of the collection folder. */
+  root: string;
+  /** Parsed endpoint files; `file` is the path from the working folder. */
+  specs: EndpointSpec[];
+  /** Absolute path of each spec, by its display path. */
+  paths: Map<string, string>;
+  /** Flow files, relative to the collection root. */
+  flows: string[];
+  issues: Issue[];
+}
+
+/** Reads every endpoint file under `dir` (default: the discovered collection). */
+export async function readCollectionSpecs(
+  dir: string | undefined,
+  ctx: OpsContext,
+  config?: string,
+): Promise<CollectionSpecs | { issue: Issue }> {
+  const root = dir ? resolve(ctx.cwd, dir) : await findCollectionRoot({ config }, ctx);
+  if (!(await isDirectory(root))) {
+    return {
+      issue: issue("USAGE", `${displayPath(root, ctx.cwd)} is not a folder`, {
+        fix: "Pass the collection folder (api-docs), or run inside a project that has one",
+      }),
+    };
+  }
+  const specs: EndpointSpec[] = [];
+  const paths = new Map<string, string>();
+  const flows: string[] = [];
+  const issues: Issue[] = [];
+  const files = await listMarkdown(root);
+  // Reads overlap (a file system answers slowly one by one); parsing stays in file order.
+  const texts = new Map<string, Promise<string>>();
+  for (const rel of files) {
+    if (kindOf(rel) === "endpoint") texts.set(rel, readText(join(root, rel)));
+  }
+  for (const rel of files) {
+    const kind = kindOf(rel);
+    if (kind === "flow") flows.push(rel);
+    if (kind !== "endpoint") continue;
+    const absolute = join(root, rel);
+    const file = displayPath(absolute, ctx.cwd);
+    const { spec, issues: found } = parseEndpoint(await texts.get(rel)!, file);
+    if (spec) {
+      specs.push(spec);
+      paths.set(file, absolute);
+    } else {
+      issues.push({
+        ...issue("SPEC_PARSE_ERROR", `${file} does not parse and is left out`, {
+          file,
+          line: found[0]?.line,
+          fix: `Run \`apispec validate ${file}\`: ${found[0]?.message ?? ""}`.trim(),
+        }),
+        severity: "warning",
+      });
+    }
+  }
+  return { root, specs, paths, flows, issues };
+}
