@@ -14,6 +14,7 @@ import { scanSecrets } from "../../engine/secrets/scan.ts";
 import { isDirectory, listMarkdown, readText, readTextSync } from "../../adapters/fs.ts";
 import type { OpsContext } from "../../adapters/system.ts";
 import { displayPath, findCollectionRoot } from "./load.ts";
+import { patternIssues } from "../run/assertions.ts";
 import { type FileKind, kindOf } from "./file_kind.ts";
 
 // Re-exported: callers from before the split import them from here.
@@ -40,7 +41,8 @@ export async function validateText(
       const schema = spec?.schema
         ? (await import("../../engine/compare/schema.ts")).schemaIssues(spec)
         : [];
-      return [...issues, ...found, ...schema];
+      const patterns = spec ? await patternIssues(spec.assertions, file) : [];
+      return [...issues, ...found, ...schema, ...patterns];
     }
     case "env":
       return [...issues, ...parseEnvFile(text, file).issues];
@@ -51,6 +53,7 @@ export async function validateText(
     case "flow": {
       const { flow, issues: found } = parseFlow(text, file);
       issues.push(...found);
+      issues.push(...await patternIssues(flow?.steps.flatMap((s) => s.asserts) ?? [], file));
       const stepTexts: (string | undefined)[] = [];
       for (const [index, step] of (flow?.steps ?? []).entries()) {
         const target = resolveStepPath(step.endpoint, context.absolutePath, context.collectionRoot);

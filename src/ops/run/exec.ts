@@ -42,6 +42,7 @@ import {
   selectEnv,
 } from "../collection/load.ts";
 import { appendHistory, historyEntry, type HistorySink } from "./history.ts";
+import { assertionOptions, patternIssues } from "./assertions.ts";
 
 export interface LoadedEndpoint {
   path: string;
@@ -80,6 +81,10 @@ export async function loadEndpoint(path: string, ctx: OpsContext): Promise<Loade
   const text = read.text;
   const secrets = scanSecrets(text, file);
   const { spec, issues } = parseEndpoint(text, file);
+  const patterns = spec ? await patternIssues(spec.assertions, file) : [];
+  if (patterns.length > 0) {
+    return { path, file, text, issues: [...secrets, ...issues, ...patterns] };
+  }
   if (spec?.schema) {
     const schemaIssues = (await import("../../engine/compare/schema.ts")).schemaIssues(spec);
     if (schemaIssues.length > 0) {
@@ -244,7 +249,13 @@ export async function runEndpoint(
         : undefined,
     })
     : { passed: false, status: null, headers: [], body: null };
-  const assertionResults = response ? evaluateAssertions(built.assertions, response) : [];
+  const assertionResults = response
+    ? evaluateAssertions(
+      built.assertions,
+      response,
+      await assertionOptions(built.assertions, duration),
+    )
+    : [];
   const verdict = classify({
     spec,
     env: options.env,
@@ -254,7 +265,7 @@ export async function runEndpoint(
     networkFailure: failure,
     diff,
     assertions: assertionResults,
-    strictAssertions: options.strictAssertions,
+    strictAssertions: options.strictAssertions || collection.config.strictAssertions === true,
   });
   const record: ExecRecord = {
     passed: verdict.passed,
