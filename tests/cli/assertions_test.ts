@@ -3,7 +3,7 @@
  * comparisons, length, type, not, duration_ms, resolved values in messages,
  * `strict-assertions: true` in project.md, and unknown operators refused.
  */
-import { assertEquals, assertMatch, assertStringIncludes } from "@std/assert";
+import { assertEquals, assertStringIncludes } from "@std/assert";
 import { apispec, json } from "../helpers/cli.ts";
 import { jsonResponse, startTestApi } from "../helpers/api.ts";
 import { collectionFiles, endpoint, workspace } from "../helpers/workspace.ts";
