@@ -155,6 +155,21 @@ export const COMMANDS: CommandDef[] = [
     ],
   },
   {
+    name: "history",
+    summary: "Show an endpoint's recent runs, newest first, and their trend",
+    args: [{ name: "spec", required: true, complete: "file" }],
+    flags: [
+      {
+        name: "last",
+        type: "integer",
+        default: 10,
+        valueName: "n",
+        description: "How many runs to show (the trend always covers the last 6)",
+      },
+      consoleOrJson,
+    ],
+  },
+  {
     name: "request",
     summary: "Send an ad-hoc request without a spec; --save writes one",
     args: [

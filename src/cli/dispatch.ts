@@ -16,6 +16,7 @@ export const LOADERS: Record<string, () => Promise<CommandModule>> = {
   "flow": () => import("./commands/flow.ts"),
   "diagnose": () => import("./commands/diagnose.ts"),
   "check": () => import("./commands/check.ts"),
+  "history": () => import("./commands/history.ts"),
   "request": () => import("./commands/request.ts"),
   "index": () => import("./commands/index_cmd.ts"),
   "demo": () => import("./commands/demo.ts"),
