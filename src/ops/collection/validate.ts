@@ -15,6 +15,13 @@ import { isDirectory, listMarkdown, readText, readTextSync } from "../../adapter
 import type { OpsContext } from "../../adapters/system.ts";
 import { displayPath, findCollectionRoot } from "./load.ts";
 import { patternIssues } from "../run/assertions.ts";
+import type { EndpointSpec } from "../../engine/model.ts";
+import {
+  type DuplicateOperation,
+  duplicateOperations,
+  duplicateWarnings,
+  type Route,
+} from "../../engine/duplicates.ts";
 import { type FileKind, kindOf } from "./file_kind.ts";
 
 // Re-exported: callers from before the split import them from here.
@@ -22,6 +29,8 @@ export { type FileKind, kindOf };
 
 export interface ValidateResult {
   files: { file: string; kind: FileKind }[];
+  /** Endpoint files on one method and path (folders only); also warned about in `issues`. */
+  duplicates: DuplicateOperation[];
   issues: Issue[];
   exitCode: ExitCode;
   sources: Map<string, string>;
@@ -32,7 +41,12 @@ export async function validateText(
   text: string,
   file: string,
   kind: FileKind,
-  context: { absolutePath: string; collectionRoot: string },
+  context: {
+    absolutePath: string;
+    collectionRoot: string;
+    /** Receives each endpoint that parses (folder validation looks for duplicates). */
+    onSpec?: (spec: EndpointSpec) => void;
+  },
 ): Promise<Issue[]> {
   const issues = scanSecrets(text, file);
   switch (kind) {
@@ -42,6 +56,7 @@ export async function validateText(
         ? (await import("../../engine/compare/schema.ts")).schemaIssues(spec)
         : [];
       const patterns = spec ? await patternIssues(spec.assertions, file) : [];
+      if (spec) context.onSpec?.(spec);
       return [...issues, ...found, ...schema, ...patterns];
     }
     case "env":
@@ -134,6 +149,7 @@ export async function validatePath(
   }
   const issues: Issue[] = [];
   const files: ValidateResult["files"] = [];
+  const routes: Route[] = [];
   if (!directory && !absolute.endsWith(".md")) {
     issues.push(
       issue("USAGE", `${displayPath(absolute, ctx.cwd)} is not a markdown file`, {
@@ -164,6 +180,8 @@ export async function validatePath(
     const found = await validateText(read.text, file, kind, {
       absolutePath: target.absolute,
       collectionRoot,
+      onSpec: (spec) =>
+        routes.push({ method: spec.method, path: spec.path, file, status: spec.expected.status }),
     });
     // Sources serve caret rendering, so only files with something to show keep theirs.
     if (found.length > 0) {
@@ -171,5 +189,7 @@ export async function validatePath(
       issues.push(...found);
     }
   }
-  return { files, issues, exitCode: exitCodeFor(issues), sources };
+  const duplicates = duplicateOperations(routes);
+  issues.push(...duplicateWarnings(duplicates));
+  return { files, duplicates, issues, exitCode: exitCodeFor(issues), sources };
 }
