@@ -28,7 +28,7 @@ import { maskRecord, maskRequest, maskResponse } from "../../engine/secrets/mask
 import { scanSecrets } from "../../engine/secrets/scan.ts";
 import { headerValue } from "../../engine/compare/headers.ts";
 import { resolve } from "node:path";
-import { readTextSync } from "../../adapters/fs.ts";
+import { isDirectory, readTextSync } from "../../adapters/fs.ts";
 import { sendRequest } from "../../adapters/http.ts";
 import type { OpsContext } from "../../adapters/system.ts";
 import {
@@ -58,6 +58,19 @@ export async function loadEndpoint(path: string, ctx: OpsContext): Promise<Loade
   const read = readTextSync(path);
   if (!read.ok) {
     const error = read.error;
+    if (await isDirectory(path)) {
+      return {
+        path,
+        file,
+        issues: [
+          issue("USAGE", `${file} is a folder; exec runs one endpoint file`, {
+            file,
+            fix: `Run \`apispec check ${file}\` to run every endpoint and flow in it, ` +
+              "or pass one endpoint file (.md) to exec",
+          }),
+        ],
+      };
+    }
     const missing = error instanceof Deno.errors.NotFound;
     return {
       path,
