@@ -428,6 +428,31 @@ function importCommands(): CommandDef[] {
     fileImporter("desktopclient", "Import an Insomnia export (v4 JSON/YAML, or v5 YAML)", "file"),
     fileImporter("collection", "Import a Bruno collection folder (.bru files)", "dir"),
     fileImporter("http", "Import a .http request file (JetBrains / VS Code REST Client)", "file"),
+    // The names people search for, beside SPEC.md's neutral ones; the same importers.
+    {
+      ...fileImporter(
+        "hostedclient",
+        "Import a Postman collection (same as import hostedclient)",
+        "file",
+      ),
+      name: "import postman",
+    },
+    {
+      ...fileImporter(
+        "desktopclient",
+        "Import an Insomnia export (same as import desktopclient)",
+        "file",
+      ),
+      name: "import insomnia",
+    },
+    {
+      ...fileImporter(
+        "collection",
+        "Import a Bruno collection folder (same as import collection)",
+        "dir",
+      ),
+      name: "import bruno",
+    },
     {
       name: "import curl",
       summary: "Import one cURL command from stdin or --file",

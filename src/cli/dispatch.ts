@@ -39,6 +39,9 @@ export const LOADERS: Record<string, () => Promise<CommandModule>> = {
   "import desktopclient": importer("desktopclient"),
   "import collection": importer("collection"),
   "import http": importer("http"),
+  "import postman": importer("hostedclient"),
+  "import insomnia": importer("desktopclient"),
+  "import bruno": importer("collection"),
   "import curl": () => import("./commands/import_curl.ts"),
   "import project": () => import("./commands/import_project.ts"),
 };
