@@ -15,6 +15,7 @@ import { registerResources } from "./resources.ts";
 import { newSession } from "./session.ts";
 import type { ToolEnv } from "./tool.ts";
 import { TOOLS } from "./tools/index.ts";
+import { strictInput } from "./strict_input.ts";
 
 export const SERVER_NAME = "apispec";
 
@@ -59,7 +60,7 @@ export function createServer(
   for (const tool of TOOLS) {
     server.registerTool(
       tool.name,
-      tool.config,
+      { ...tool.config, inputSchema: strictInput(tool.name, tool.config.inputSchema) },
       (args: Record<string, unknown>) => tool.handler(args, env),
     );
   }
