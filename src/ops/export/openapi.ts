@@ -17,7 +17,12 @@ import {
 } from "../../engine/duplicates.ts";
 import { isDirectory, listMarkdown, readText } from "../../adapters/fs.ts";
 import type { OpsContext } from "../../adapters/system.ts";
-import { displayPath, ENV_TEMPLATE, findCollectionRoot } from "../collection/load.ts";
+import {
+  displayPath,
+  ENV_TEMPLATE,
+  findCollectionRoot,
+  projectFilePath,
+} from "../collection/load.ts";
 import { kindOf } from "../collection/validate.ts";
 
 export interface ExportResult {
@@ -68,7 +73,7 @@ export async function exportOpenApi(
   }
   let title = "API";
   try {
-    title = parseProject(await readText(join(root, "project.md")), "project.md").config.name;
+    title = parseProject(await readText(projectFilePath(root)), "project.md").config.name;
   } catch { /* no project file */ }
   const servers: [string, string][] = [];
   try {
