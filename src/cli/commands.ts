@@ -97,7 +97,15 @@ export const COMMANDS: CommandDef[] = [
       dryRun,
       timeout,
       strictAssertions,
+      {
+        name: "update",
+        type: "boolean",
+        description:
+          "Rewrite ## Expected response (status, listed headers, body) from the live response; " +
+          "asks first on a terminal unless --yes",
+      },
     ],
+    conflicts: [["update", "dry-run"]],
   },
   {
     name: "flow",

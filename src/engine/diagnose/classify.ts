@@ -102,7 +102,10 @@ function diffHints(outcome: Outcome): string[] {
         `Status ${diff.status}: the API rejected the request body or parameters; compare them with its contract`,
       );
     } else {
-      hints.push(`Status ${diff.status}: update the expected status if the API changed on purpose`);
+      hints.push(
+        `Status ${diff.status}: if the API changed on purpose, \`apispec exec ${spec.file} --update\` ` +
+          "accepts its answer",
+      );
     }
   }
   if (diff.headers.length > 0) hints.push(`Headers: ${diff.headers.join("; ")}`);
@@ -111,7 +114,8 @@ function diffHints(outcome: Outcome): string[] {
     hints.push(
       spec.match === "schema"
         ? `Body does not validate against ## Schema: ${first}`
-        : `Body differs (${spec.match} mode): ${first}; if the API changed on purpose, update ## Expected response`,
+        : `Body differs (${spec.match} mode): ${first}; if the API changed on purpose, ` +
+          `\`apispec exec ${spec.file} --update\` accepts its answer`,
     );
   }
   return hints;
