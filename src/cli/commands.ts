@@ -237,6 +237,12 @@ export const COMMANDS: CommandDef[] = [
         description: "Write the demo collection to this folder and keep it",
         complete: "dir",
       },
+      {
+        name: "serve",
+        type: "boolean",
+        description:
+          "Keep the demo API running after the demo (until Ctrl-C), so the collection runs",
+      },
     ],
   },
   ...importCommands(),
