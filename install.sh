@@ -1,20 +1,22 @@
 #!/bin/sh
-# Installs the apispec binary from its GitHub release, without sudo.
+# Installs the apispec binary from a release, without sudo.
 #
-#   curl -fsSL https://github.com/apispec/apispec/releases/latest/download/install.sh | sh
+#   curl -fsSL <releases URL>/latest/download/install.sh | sh
 #   sh install.sh [--version=<tag>] [--prefix=<dir>]
 #
 # --version=<tag>  release to install, e.g. v0.2.0 (default: the latest release)
 # --prefix=<dir>   installs <dir>/bin/apispec (default: ~/.local)
 #
-# APISPEC_INSTALL_URL overrides where releases are fetched from (default
-# https://github.com/apispec/apispec/releases): the archive is read from
+# Where releases live: APISPEC_INSTALL_URL, else the URL stamped below by
+# `deno task compile` from APISPEC_RELEASE_URL (the copy attached to a release
+# has it; the copy in a source checkout has none). The archive is read from
 # <url>/download/<tag>/<archive>, or <url>/latest/download/<archive>.
 # The archive's SHA-256 must match the release's SHA256SUMS, or nothing is
 # installed. Re-run the installer to upgrade.
 set -eu
 
-base_url=${APISPEC_INSTALL_URL:-https://github.com/apispec/apispec/releases}
+default_url='' # stamped by scripts/compile.ts from APISPEC_RELEASE_URL
+base_url=${APISPEC_INSTALL_URL:-$default_url}
 base_url=${base_url%/}
 version=latest
 prefix=${HOME:-}/.local
@@ -33,8 +35,9 @@ Usage: sh install.sh [--version=<tag>] [--prefix=<dir>]
   --version=<tag>  release to install, e.g. v0.2.0 (default: the latest release)
   --prefix=<dir>   installs <dir>/bin/apispec (default: ~/.local)
 
-APISPEC_INSTALL_URL overrides where releases are fetched from
-(default https://github.com/apispec/apispec/releases).
+APISPEC_INSTALL_URL sets where releases are fetched from: the URL whose
+<url>/download/<tag>/ and <url>/latest/download/ serve the archives (default:
+the URL stamped into this copy when the release was built, if any).
 USAGE
 }
 
@@ -50,6 +53,8 @@ while [ $# -gt 0 ]; do
   shift
 done
 [ -n "$prefix" ] || fail "no install prefix: HOME is not set" "Pass --prefix=<dir>"
+[ -n "$base_url" ] || fail "this copy of install.sh names no release URL" \
+  "Set APISPEC_INSTALL_URL to the releases URL (e.g. https://github.com/<owner>/apispec/releases), use the install.sh attached to a release, or build from source (README: Install from a checkout)"
 case $version in
   latest) ;;
   [0-9]*) version=v$version ;;

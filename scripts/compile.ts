@@ -15,6 +15,7 @@ import config from "../deno.json" with { type: "json" };
 import { VERSION } from "../src/version.ts";
 import { packFile, writeChecksums } from "./release/archive.ts";
 import { archiveName, binaryName, CHECKSUMS_FILE, TARGETS } from "./release/targets.ts";
+import { RELEASE_URL_VARIABLE, stampInstaller } from "./release/release_url.ts";
 
 const ROOT = new URL("..", import.meta.url).pathname.replace(/\/$/, "");
 const PERMISSIONS = [
@@ -188,6 +189,17 @@ export async function main(argv: string[]): Promise<number> {
     // Check every DENORT_BIN path before building anything.
     const denorts = new Map<string, string | undefined>();
     for (const target of targets) denorts.set(target, await denortFor(target, env, targets.length));
+    // The installer written beside the archives knows where they are published.
+    const releaseUrl = env[RELEASE_URL_VARIABLE];
+    let installer = await Deno.readTextFile(join(ROOT, "install.sh"));
+    try {
+      if (releaseUrl) installer = stampInstaller(installer, releaseUrl);
+    } catch (error) {
+      throw new BuildError(
+        (error as Error).message,
+        `Set ${RELEASE_URL_VARIABLE} to the releases URL, e.g. https://github.com/<owner>/<repo>/releases`,
+      );
+    }
     const out = resolve(ROOT, values.out!);
     await Deno.mkdir(out, { recursive: true });
     for (const name of [CHECKSUMS_FILE, "install.sh", ...targets, ...targets.map(archiveName)]) {
@@ -203,7 +215,13 @@ export async function main(argv: string[]): Promise<number> {
       archives.push(archive);
     }
     await writeChecksums(out, archives, CHECKSUMS_FILE);
-    await Deno.copyFile(join(ROOT, "install.sh"), join(out, "install.sh"));
+    await Deno.writeTextFile(join(out, "install.sh"), installer, { mode: 0o755 });
+    if (!releaseUrl) {
+      console.error(
+        `warning: ${RELEASE_URL_VARIABLE} is not set, so ${values.out}/install.sh names no release URL ` +
+          "(its users must set APISPEC_INSTALL_URL)",
+      );
+    }
     console.log(
       `\napispec ${VERSION}: ${archives.length} archive(s), ${CHECKSUMS_FILE} and install.sh in ${values.out}/`,
     );

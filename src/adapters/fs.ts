@@ -19,6 +19,16 @@ export function readTextSync(
   }
 }
 
+/** Whether a path exists, synchronously (for choices made on every command's path). */
+export function existsSync(path: string): boolean {
+  try {
+    Deno.statSync(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 // A stat is a few microseconds; the async op costs several times that on the main
 // thread, and batches stat every file they run.
 // deno-lint-ignore require-await

@@ -98,7 +98,15 @@ export const COMMANDS: CommandDef[] = [
       dryRun,
       timeout,
       strictAssertions,
+      {
+        name: "update",
+        type: "boolean",
+        description:
+          "Rewrite ## Expected response (status, listed headers, body) from the live response; " +
+          "asks first on a terminal unless --yes",
+      },
     ],
+    conflicts: [["update", "dry-run"]],
   },
   {
     name: "flow",
@@ -153,6 +161,21 @@ export const COMMANDS: CommandDef[] = [
       env,
       vars,
       strictAssertions,
+    ],
+  },
+  {
+    name: "history",
+    summary: "Show an endpoint's recent runs, newest first, and their trend",
+    args: [{ name: "spec", required: true, complete: "file" }],
+    flags: [
+      {
+        name: "last",
+        type: "integer",
+        default: 10,
+        valueName: "n",
+        description: "How many runs to show (the trend always covers the last 6)",
+      },
+      consoleOrJson,
     ],
   },
   {
@@ -214,6 +237,12 @@ export const COMMANDS: CommandDef[] = [
         valueName: "dir",
         description: "Write the demo collection to this folder and keep it",
         complete: "dir",
+      },
+      {
+        name: "serve",
+        type: "boolean",
+        description:
+          "Keep the demo API running after the demo (until Ctrl-C), so the collection runs",
       },
     ],
   },
@@ -499,6 +528,31 @@ function importCommands(): CommandDef[] {
     fileImporter("desktopclient", "Import an Insomnia export (v4 JSON/YAML, or v5 YAML)", "file"),
     fileImporter("collection", "Import a Bruno collection folder (.bru files)", "dir"),
     fileImporter("http", "Import a .http request file (JetBrains / VS Code REST Client)", "file"),
+    // The names people search for, beside SPEC.md's neutral ones; the same importers.
+    {
+      ...fileImporter(
+        "hostedclient",
+        "Import a Postman collection (same as import hostedclient)",
+        "file",
+      ),
+      name: "import postman",
+    },
+    {
+      ...fileImporter(
+        "desktopclient",
+        "Import an Insomnia export (same as import desktopclient)",
+        "file",
+      ),
+      name: "import insomnia",
+    },
+    {
+      ...fileImporter(
+        "collection",
+        "Import a Bruno collection folder (same as import collection)",
+        "dir",
+      ),
+      name: "import bruno",
+    },
     {
       name: "import curl",
       summary: "Import one cURL command from stdin or --file",

@@ -16,6 +16,7 @@ export const LOADERS: Record<string, () => Promise<CommandModule>> = {
   "flow": () => import("./commands/flow.ts"),
   "diagnose": () => import("./commands/diagnose.ts"),
   "check": () => import("./commands/check.ts"),
+  "history": () => import("./commands/history.ts"),
   "request": () => import("./commands/request.ts"),
   "index": () => import("./commands/index_cmd.ts"),
   "demo": () => import("./commands/demo.ts"),
@@ -42,6 +43,9 @@ export const LOADERS: Record<string, () => Promise<CommandModule>> = {
   "import desktopclient": importer("desktopclient"),
   "import collection": importer("collection"),
   "import http": importer("http"),
+  "import postman": importer("hostedclient"),
+  "import insomnia": importer("desktopclient"),
+  "import bruno": importer("collection"),
   "import curl": () => import("./commands/import_curl.ts"),
   "import project": () => import("./commands/import_project.ts"),
 };

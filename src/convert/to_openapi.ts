@@ -7,6 +7,7 @@
  */
 import type { EndpointSpec, HttpHeader } from "../engine/model.ts";
 import { slugify } from "../engine/render/spec_md.ts";
+import { openApiPath, ownerFirst, routeKey } from "../engine/duplicates.ts";
 
 type Obj = Record<string, unknown>;
 
@@ -87,6 +88,26 @@ function media(type: string | undefined, body: string, schema?: unknown): Obj {
   return { [type ?? (typeof example === "string" ? "text/plain" : "application/json")]: entry };
 }
 
+/** The expected response and the documented error responses, by status. */
+function responsesOf(spec: EndpointSpec, components: Obj): Obj {
+  const schema = spec.schema ? liftDefs(spec.schema.value, components.schemas as Obj) : undefined;
+  const responses: Obj = {
+    [String(spec.expected.status)]: {
+      description: spec.expected.reason || "Expected response",
+      ...(spec.expected.body.trim() || schema
+        ? { content: media(contentType(spec.expected.headers), spec.expected.body, schema) }
+        : {}),
+    },
+  };
+  for (const error of spec.errorResponses) {
+    responses[String(error.status)] ??= {
+      description: error.reason || `Error ${error.status}`,
+      ...(error.body.trim() ? { content: media(contentType(error.headers), error.body) } : {}),
+    };
+  }
+  return responses;
+}
+
 function operation(spec: EndpointSpec, components: Obj, usedIds: Set<string>): Obj {
   const parameters: Obj[] = [];
   for (const match of spec.path.matchAll(/:([A-Za-z_]\w*)/g)) {
@@ -127,21 +148,7 @@ function operation(spec: EndpointSpec, components: Obj, usedIds: Set<string>): O
   let id = base;
   for (let n = 2; usedIds.has(id); n++) id = `${base}_${n}`;
   usedIds.add(id);
-  const schema = spec.schema ? liftDefs(spec.schema.value, components.schemas as Obj) : undefined;
-  const responses: Obj = {
-    [String(spec.expected.status)]: {
-      description: spec.expected.reason || "Expected response",
-      ...(spec.expected.body.trim() || schema
-        ? { content: media(contentType(spec.expected.headers), spec.expected.body, schema) }
-        : {}),
-    },
-  };
-  for (const error of spec.errorResponses) {
-    responses[String(error.status)] ??= {
-      description: error.reason || `Error ${error.status}`,
-      ...(error.body.trim() ? { content: media(contentType(error.headers), error.body) } : {}),
-    };
-  }
+  const responses = responsesOf(spec, components);
   const op: Obj = { operationId: id, summary: spec.title };
   if (spec.description) op.description = spec.description;
   if (spec.tags.length) op.tags = spec.tags;
@@ -169,13 +176,35 @@ export function toOpenApi(input: ExportInput): Obj {
   const paths: Record<string, Obj> = {};
   const usedIds = new Set<string>();
   const tags = new Set<string>();
-  for (const spec of [...input.specs].sort((a, b) => a.path.localeCompare(b.path))) {
-    const path = spec.path.replace(/:([A-Za-z_]\w*)/g, "{$1}");
+  // Files on one method and path (whatever the parameter names) make one operation: the
+  // first file's, with the responses of the others added (see engine/duplicates.ts).
+  const pathOf = new Map<string, string>();
+  const byFile = [...input.specs].sort((a, b) =>
+    ownerFirst(
+      { ...a, status: a.expected.status },
+      { ...b, status: b.expected.status },
+    )
+  );
+  const first = new Map<string, EndpointSpec>();
+  for (const spec of byFile) {
+    const key = routeKey(spec.method, spec.path);
+    if (!first.has(key)) first.set(key, spec);
+  }
+  for (const spec of [...first.values()].sort((a, b) => a.path.localeCompare(b.path))) {
+    const template = routeKey("", spec.path);
+    const path = pathOf.get(template) ?? openApiPath(spec.path);
+    pathOf.set(template, path);
     const item = paths[path] ??= {};
-    const method = spec.method.toLowerCase();
-    if (item[method]) continue;
-    item[method] = operation(spec, components, usedIds);
+    item[spec.method.toLowerCase()] = operation(spec, components, usedIds);
     spec.tags.forEach((t) => tags.add(t));
+  }
+  for (const spec of byFile) {
+    if (first.get(routeKey(spec.method, spec.path)) === spec) continue;
+    const op = paths[pathOf.get(routeKey("", spec.path))!][spec.method.toLowerCase()] as Obj;
+    const responses = op.responses as Obj;
+    for (const [status, response] of Object.entries(responsesOf(spec, components))) {
+      responses[status] ??= response;
+    }
   }
   const schemes = components.securitySchemes as Obj;
   if (input.specs.some((s) => s.auth === "bearer")) {

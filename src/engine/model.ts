@@ -43,17 +43,43 @@ export interface ResponseBlock {
   line: number;
 }
 
-export const ASSERTION_OPERATORS = ["equals", "exists", "contains", "in", "matches"] as const;
+export const ASSERTION_OPERATORS = [
+  "equals",
+  "exists",
+  "contains",
+  "in",
+  "matches",
+  "!=",
+  ">",
+  ">=",
+  "<",
+  "<=",
+  "length",
+  "type",
+] as const;
 export type AssertionOperator = typeof ASSERTION_OPERATORS[number];
+
+/** The JSON types `type` names (`integer`: a number without a fraction). */
+export const VALUE_TYPES = [
+  "string",
+  "number",
+  "integer",
+  "boolean",
+  "array",
+  "object",
+  "null",
+] as const;
 
 export interface AssertionRule {
   /** The rule as written, e.g. `body.id: exists`. */
   source: string;
   path: string;
   operator: AssertionOperator;
-  /** Operand text as written (empty for `exists`). */
+  /** Operand text as written (empty for `exists`); `length` keeps its comparison: `>= 1`. */
   operand: string;
   line: number;
+  /** `not` before the operator: the rule holds when the operator does not. */
+  not?: boolean;
 }
 
 export interface AssertionResult {
@@ -143,6 +169,8 @@ export interface ProjectConfig {
   timeout: number;
   retry: RetryPolicy;
   auth: AuthKind;
+  /** `strict-assertions: true`: failing assertions fail every run, as `--strict-assertions` does. */
+  strictAssertions?: boolean;
 }
 
 export const DEFAULT_PROJECT: ProjectConfig = {

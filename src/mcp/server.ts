@@ -16,6 +16,7 @@ import { registerContractResources } from "./contract_resources.ts";
 import { newSession } from "./session.ts";
 import type { ToolEnv } from "./tool.ts";
 import { TOOLS } from "./tools/index.ts";
+import { strictInput } from "./strict_input.ts";
 
 export const SERVER_NAME = "apispec";
 
@@ -61,7 +62,7 @@ export function createServer(
   for (const tool of TOOLS) {
     server.registerTool(
       tool.name,
-      tool.config,
+      { ...tool.config, inputSchema: strictInput(tool.name, tool.config.inputSchema) },
       (args: Record<string, unknown>) => tool.handler(args, env),
     );
   }

@@ -14,6 +14,7 @@ import {
   buildLayers,
   environmentNames,
   loadCollection,
+  projectFilePath,
   selectEnv,
 } from "../ops/collection/load.ts";
 import { sendAdHoc } from "../ops/run/request.ts";
@@ -156,7 +157,7 @@ export async function adHocRoute(state: PreviewState, request: Request): Promise
 
 /** `--config` for sendAdHoc, so it loads this workspace's collection whatever git says. */
 async function projectFile(state: PreviewState): Promise<string | undefined> {
-  const file = join(state.workspace.collection, "project.md");
+  const file = projectFilePath(state.workspace.collection);
   return await exists(file) ? file : undefined;
 }
 

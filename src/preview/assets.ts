@@ -17,13 +17,28 @@ async function shortHash(text: string): Promise<string> {
   );
 }
 
-/** The built assets, or undefined when `web/dist/` was never built. */
-export async function loadAssets(): Promise<Assets | undefined> {
-  let bundle: { js: string; css: string };
+/** Where the bundle came from, or why there is none. */
+export interface AssetsLoad {
+  assets?: Assets;
+  /** True when web/dist/ was built just now (a source checkout's first `serve`). */
+  built?: boolean;
+  /** Why building it failed. */
+  error?: string;
+}
+
+/** The built assets; from a source checkout without web/dist/, builds it first. */
+export async function loadAssets(): Promise<AssetsLoad> {
+  let bundle: { js: string; css: string } | undefined;
   try {
     bundle = await import("./bundle.ts");
-  } catch {
-    return undefined;
+  } catch { /* not built: a compiled binary always carries it, a checkout can build it */ }
+  let built = false;
+  if (!bundle) {
+    const { buildUiFromCheckout } = await import("./build_ui.ts");
+    const build = await buildUiFromCheckout();
+    if (!build.bundle) return { error: build.error };
+    built = true;
+    bundle = build.bundle;
   }
   const version = await shortHash(bundle.js + bundle.css);
   const html = `<!doctype html>
@@ -42,7 +57,7 @@ export async function loadAssets(): Promise<Assets | undefined> {
 </body>
 </html>
 `;
-  return {
+  const assets: Assets = {
     html,
     files: new Map([
       ["/assets/app.js", { body: bundle.js, type: "text/javascript; charset=utf-8" }],
@@ -50,4 +65,5 @@ export async function loadAssets(): Promise<Assets | undefined> {
       ["/assets/favicon.svg", { body: FAVICON, type: "image/svg+xml" }],
     ]),
   };
+  return { assets, built };
 }

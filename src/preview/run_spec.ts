@@ -11,6 +11,7 @@ import { evaluateAssertions } from "../engine/compare/assertions.ts";
 import { maskRecord } from "../engine/secrets/mask.ts";
 import { execSpec, OS_PREFIXES } from "../ops/run/exec.ts";
 import { buildLayers } from "../ops/collection/load.ts";
+import { assertionOptions } from "../ops/run/assertions.ts";
 import type { OpsContext } from "../adapters/system.ts";
 import { responseFromSpec } from "../mock/response.ts";
 
@@ -74,9 +75,14 @@ export async function runSpec(input: RunSpecInput, ctx: OpsContext): Promise<Run
   }
   const response = responseFromSpec(spec, values)!;
   const built = buildExchange(spec, { layers, auth, env: result.env });
-  const assertionResults = evaluateAssertions(built.assertions, response);
+  const assertionResults = evaluateAssertions(
+    built.assertions,
+    response,
+    await assertionOptions(built.assertions, 0),
+  );
   const failed = assertionResults.filter((a) => !a.passed);
-  const passed = !input.strictAssertions || failed.length === 0;
+  const strict = input.strictAssertions || result.collection.config.strictAssertions === true;
+  const passed = !strict || failed.length === 0;
   const record: ExecRecord = {
     passed,
     status: response.status,

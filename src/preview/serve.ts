@@ -32,6 +32,8 @@ export interface PreviewServer {
   state: PreviewState;
   /** Resolves once the server has stopped. */
   finished: Promise<void>;
+  /** True when this start built web/dist/ first (a source checkout before `deno task build`). */
+  builtUi: boolean;
   close(): Promise<void>;
 }
 
@@ -51,12 +53,18 @@ export async function startPreview(
 ): Promise<{ server?: PreviewServer; issues: Issue[] }> {
   const found = await resolveWorkspace(options.path, options.ctx);
   if (!found.workspace) return { issues: found.issues };
-  const assets = await loadAssets();
+  const { assets, built, error } = await loadAssets();
   if (!assets) {
     return {
-      issues: [issue("ENGINE_ERROR", "The web UI bundle web/dist/ is missing", {
-        fix: "Run `deno task build`, then start the preview again",
-      })],
+      issues: [
+        issue(
+          "ENGINE_ERROR",
+          `The web UI bundle web/dist/ is missing${
+            error ? ` and building it failed: ${error}` : ""
+          }`,
+          { fix: "Run `deno task build`, then start the preview again" },
+        ),
+      ],
     };
   }
   let watcher: Watcher | undefined;
@@ -138,6 +146,7 @@ export async function startPreview(
       port,
       state,
       finished: server.finished,
+      builtUi: built === true,
       async close() {
         watcher?.close();
         events.close();

@@ -128,7 +128,7 @@ Deno.test("timeout: the endpoint's timeout ends a slow request as NETWORK_ERROR 
   const short = await execWith(endpoint({ frontmatter: "timeout: 100\n" }), slow);
   assertEquals(short.result.code, 4);
   assertEquals(json(short.result).error_type, "NETWORK_ERROR");
-  assertMatch(json(short.result).hint as string, /within 100 ms/);
+  assertMatch(json(short.result).hint as string, /Timed out after 100 ms/);
   const overridden = await execWith(endpoint({ frontmatter: "timeout: 100\n" }), slow, [
     "--timeout=5000",
   ]);

@@ -151,7 +151,7 @@ Deno.test("diagnose names the network failure: refused, timeout, unknown host", 
     "userId=slow",
     "--timeout=100",
   ]);
-  assertEquals(timeout.summary, `No response from ${server.url} within 100 ms`);
+  assertEquals(timeout.summary, `Timed out after 100 ms: no response from ${server.url}`);
   assertStringIncludes(timeout.verify[0], "--timeout=200");
 
   const dns = await diagnoseJson(ws.dir, [

@@ -125,7 +125,7 @@ Deno.test("flow --timeout applies to every step", async () => {
   assertEquals(result.code, 1, result.stderr);
   const step = json<FlowJson>(result).steps[0];
   assertEquals(step.error_type, "NETWORK_ERROR");
-  assertStringIncludes(step.hint!, "within 100 ms");
+  assertStringIncludes(step.hint!, "Timed out after 100 ms");
 });
 
 Deno.test("flow --strict-assertions fails a step on a failing endpoint assertion", async () => {

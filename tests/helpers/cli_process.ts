@@ -29,6 +29,8 @@ export interface SpawnOptions {
   env?: Record<string, string>;
   /** A stdout line that says the command is ready; its first group becomes `url`. */
   ready: RegExp;
+  /** Another checkout to run `main.ts` from (default: this one). */
+  root?: string;
 }
 
 export async function spawnApispec(args: string[], options: SpawnOptions): Promise<CliProcess> {
@@ -37,8 +39,8 @@ export async function spawnApispec(args: string[], options: SpawnOptions): Promi
       "run",
       "-A",
       "--quiet",
-      `--config=${ROOT}/deno.json`,
-      `${ROOT}/main.ts`,
+      `--config=${options.root ?? ROOT}/deno.json`,
+      `${options.root ?? ROOT}/main.ts`,
       ...args,
     ],
     cwd: options.cwd,

@@ -148,3 +148,38 @@ function which(tool: string): string | undefined {
   const path = new TextDecoder().decode(output.stdout).trim();
   return output.success && path.startsWith("/") ? path : undefined;
 }
+
+Deno.test("install.sh of a checkout names no host: without APISPEC_INSTALL_URL it says how to set one", async () => {
+  await using ws = await workspace();
+  const result = await run("sh", [join(ROOT, "install.sh"), `--prefix=${ws.path("prefix")}`], {
+    cwd: ws.dir,
+    env: { HOME: ws.path("home"), PATH: Deno.env.get("PATH")! },
+  });
+  assertEquals(result.code, 1);
+  assertStringIncludes(result.stderr, "this copy of install.sh names no release URL");
+  assertStringIncludes(result.stderr, "Set APISPEC_INSTALL_URL");
+  assertEquals(await ws.exists("prefix/bin/apispec"), false);
+  const script = await Deno.readTextFile(join(ROOT, "install.sh"));
+  assertEquals(
+    /https?:\/\/(?!<)/.test(script.replace(/e\.g\. https:\/\/github\.com\/<owner>/g, "")),
+    false,
+  );
+});
+
+Deno.test("install.sh stamped by the release build installs from its own release URL", async () => {
+  await using ws = await workspace();
+  await release(ws);
+  await using server = serve(ws);
+  const { stampInstaller } = await import("../../scripts/release/release_url.ts");
+  const stamped = stampInstaller(
+    await Deno.readTextFile(join(ROOT, "install.sh")),
+    `${server.url}/releases`,
+  );
+  await ws.write("install.sh", stamped);
+  const result = await run("sh", [ws.path("install.sh"), `--prefix=${ws.path("prefix")}`], {
+    cwd: ws.dir,
+    env: { HOME: ws.path("home"), PATH: Deno.env.get("PATH")! },
+  });
+  assertEquals(result.code, 0, result.stderr);
+  assertEquals(await runInstalled(ws.path("prefix/bin/apispec")), "apispec 9.9.9");
+});

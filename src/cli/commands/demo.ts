@@ -12,6 +12,7 @@ import { runFlow } from "../../ops/flow/flow.ts";
 import type { ParsedArgs } from "../args.ts";
 import type { CliIO } from "../io.ts";
 import { printIssues } from "../output.ts";
+import { untilSignal } from "../../adapters/signals.ts";
 
 export async function run(args: ParsedArgs, io: CliIO): Promise<number> {
   const keep = args.flags.keep as string | undefined;
@@ -66,16 +67,40 @@ export async function run(args: ParsedArgs, io: CliIO): Promise<number> {
         ? paint.green(paint.bold(`✓ ${summary}`))
         : paint.red(paint.bold(`✗ ${summary}`)),
     );
+    if (args.flags.serve) {
+      await serveUntilStopped(dir, api, io);
+      return failed === 0 ? 0 : 1;
+    }
     io.out(paint.dim(
       keep
-        ? `\nThe collection stays in ${dir}/api-docs. Try: apispec validate ${dir}/api-docs`
-        : "\nKeep the collection with --keep <dir>; run the tests with: npx -y deno@2.9.6 task test",
+        ? `\nThe collection stays in ${dir}/api-docs, but the demo API has stopped (its baseUrl ` +
+          `no longer answers); add --serve to keep it running. Try: apispec validate ${dir}/api-docs`
+        : "\nKeep the collection with --keep <dir> (and the demo API with --serve); run the tests " +
+          "with: npx -y deno@2.9.6 task test",
     ));
     return failed === 0 ? 0 : 1;
   } finally {
     await api.close();
     if (!keep) await Deno.remove(dir, { recursive: true }).catch(() => {});
   }
+}
+
+/** `--serve`: the demo API keeps answering at the collection's baseUrl until Ctrl-C. */
+async function serveUntilStopped(
+  dir: string,
+  api: { url: string; token: string },
+  io: CliIO,
+): Promise<void> {
+  const stopped = untilSignal();
+  const { paint } = io;
+  io.out(
+    `\nDemo API running at ${paint.cyan(api.url)} (the collection's baseUrl). In another shell:\n` +
+      `  cd ${dir}\n` +
+      `  export APISPEC_AUTH_TOKEN=${api.token}   # the demo API's token, never written to a file\n` +
+      "  apispec exec api-docs/apis/users/get-user-by-id.md\n" +
+      paint.dim("Press Ctrl-C to stop it."),
+  );
+  await stopped.done;
 }
 
 async function ensureDir(path: string): Promise<string> {

@@ -26,17 +26,20 @@ export async function run(args: ParsedArgs, io: CliIO): Promise<number> {
   }, io.ctx);
   const output = args.flags.output as string;
   const started = result.record.status !== 0 || result.record.error_type === "NETWORK_ERROR";
+  const strict = args.flags["strict-assertions"] === true;
   if (output === "console") {
     printIssues(result.issues, io, result.sources);
-    if (started || args.flags["dry-run"]) {
-      io.out(consoleView(result, io, args.flags["strict-assertions"] === true));
-    }
-    return result.exitCode;
+    if (started || args.flags["dry-run"]) io.out(consoleView(result, io, strict));
+  } else {
+    printIssues(result.issues.filter((i) => i.severity === "warning"), io, result.sources);
+    if (output === "json") printJson(result.record, io);
+    else if (output === "junit") io.out(renderJunit("apispec exec", [reportCase(result)]));
+    else io.out(renderMarkdownReport("apispec exec", [reportCase(result)]));
   }
-  printIssues(result.issues.filter((i) => i.severity === "warning"), io, result.sources);
-  if (output === "json") printJson(result.record, io);
-  else if (output === "junit") io.out(renderJunit("apispec exec", [reportCase(result)]));
-  else io.out(renderMarkdownReport("apispec exec", [reportCase(result)]));
+  if (args.flags.update && started) {
+    const { updateExpected } = await import("./exec_update.ts");
+    return await updateExpected(result, strict, io, output === "console");
+  }
   return result.exitCode;
 }
 

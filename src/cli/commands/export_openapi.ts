@@ -33,8 +33,13 @@ export async function run(args: ParsedArgs, io: CliIO): Promise<number> {
     }], io);
     return EXIT.engineError;
   }
+  const merged = (result.specs ?? 0) - result.operations;
   io.err(
-    `Wrote ${displayPath(resolve(io.ctx.cwd, out), io.ctx.cwd)}: ${result.operations} operations`,
+    `Wrote ${displayPath(resolve(io.ctx.cwd, out), io.ctx.cwd)}: ${result.operations} operation${
+      result.operations === 1 ? "" : "s"
+    } from ${result.specs} endpoint file${result.specs === 1 ? "" : "s"}${
+      merged > 0 ? ` (${merged} merged into operations they share; see the warnings above)` : ""
+    }`,
   );
   return EXIT.passed;
 }

@@ -35,6 +35,9 @@ export async function run(args: ParsedArgs, io: CliIO): Promise<number> {
     })], io);
   }
   const { paint } = io;
+  if (server.builtUi) {
+    io.err("Built the web UI into web/dist/ (first serve from a source checkout)");
+  }
   const workspace = await server.state.describe();
   io.out(`${paint.bold("apispec preview")}  ${paint.cyan(server.url)}`);
   io.out(paint.dim(

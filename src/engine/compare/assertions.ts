@@ -1,13 +1,30 @@
 /**
- * Evaluates `## Assertions` rules against an actual response. Each rule
- * yields `{rule, passed, message}`; whether a failure fails the run is the
- * caller's choice (`--strict-assertions`).
+ * Evaluates assertion rules. Each rule yields `{rule, passed, message}`;
+ * whether a failure fails the run is the caller's choice (strict assertions).
+ * One evaluator serves every subject: a response (`## Assertions`, flow
+ * `Assert`, `Until`), variables (`When`) or any value already selected.
  */
 import type { AssertionResult, AssertionRule, HttpResponse } from "../model.ts";
-import { regexFromOperand } from "../parse/assertion.ts";
-import { parseYaml } from "../parse/yaml.ts";
+import type { PatternCompiler } from "../parse/pattern.ts";
 import { headerValue } from "./headers.ts";
-import { getPath, jsonEqual, parseSegments, preview, responseJson, tryJson } from "./json_path.ts";
+import { getPath, parseSegments, preview, responseJson, tryJson } from "./json_path.ts";
+import { actual, expected, holds, operandValue } from "./operators.ts";
+
+export interface AssertionOptions {
+  /**
+   * Compiles `matches` patterns; required when a rule uses `matches`
+   * (`assertionOptions()` in ops/run/assertions.ts loads RE2 only then).
+   */
+  compile?: PatternCompiler;
+  /** The response time, which the path `duration_ms` reads. */
+  durationMs?: number;
+}
+
+/** A value a rule's path selected: `found` is false when the path names nothing. */
+export interface Selected {
+  found: boolean;
+  value?: unknown;
+}
 
 /** The response with its body parsed once, shared by every rule. */
 interface ParsedResponse {
@@ -20,13 +37,19 @@ function parseResponse(response: HttpResponse): ParsedResponse {
   return { response, body: json.ok ? json.value : response.body };
 }
 
-/** Selects the value a rule path names: `status`, `headers.<name>`, `body`, `body.<field>...`. */
+/** Selects what a response path names: `status`, `duration_ms`, `headers.<name>`, `body…`. */
 export function selectValue(
   path: string,
   response: HttpResponse | ParsedResponse,
-): { found: boolean; value?: unknown } {
+  options: AssertionOptions = {},
+): Selected {
   const parsed = "response" in response ? response : parseResponse(response);
   if (path === "status") return { found: true, value: parsed.response.status };
+  if (path === "duration_ms") {
+    return options.durationMs === undefined
+      ? { found: false }
+      : { found: true, value: options.durationMs };
+  }
   if (path.startsWith("headers.")) {
     const value = headerValue(parsed.response.headers, path.slice("headers.".length));
     return value === undefined ? { found: false } : { found: true, value };
@@ -35,22 +58,82 @@ export function selectValue(
   return getPath(parsed.body, parseSegments(path.slice("body".length)));
 }
 
-/** The operand as a JSON value when it parses as one, else as text without surrounding quotes. */
-function operandValue(operand: string): unknown {
-  const json = tryJson(operand);
-  if (json.ok) return json.value;
-  return operand.replace(/^'(.*)'$/, "$1");
-}
-
-function same(actual: unknown, operand: unknown): boolean {
-  if (jsonEqual(actual, operand)) return true;
-  // `body.id: equals 42` also accepts "42"; `status: 200` accepts 200.
-  const scalar = (v: unknown) =>
-    typeof v === "string" || typeof v === "number" || typeof v === "boolean";
-  return scalar(actual) && scalar(operand) && String(actual) === String(operand);
+/**
+ * Selects what a variable path names: `role`, `item.id`, `items[0]`. A
+ * variable holding JSON text is read as JSON when the path goes into it.
+ */
+export function selectVariable(path: string, variables: Record<string, unknown>): Selected {
+  const [name, ...segments] = parseSegments(path);
+  if (typeof name !== "string" || !Object.hasOwn(variables, name)) return { found: false };
+  let value = variables[name];
+  if (segments.length === 0) return { found: true, value };
+  if (typeof value === "string") {
+    const json = tryJson(value);
+    if (json.ok) value = json.value;
+  }
+  return getPath(value, segments);
 }
 
 /**
+ * Applies a rule's operator to a value already selected: the one evaluator
+ * behind every other function here.
+ *
+ * @example
+ * ```ts
+ * import { evaluateRule } from "./assertions.ts";
+ * const rule = { source: "count: > 5", path: "count", operator: ">" as const, operand: "5", line: 1 };
+ * evaluateRule(rule, { found: true, value: 3 }).message; // "count: expected > 5, got 3"
+ * ```
+ */
+export function evaluateRule(
+  rule: AssertionRule,
+  selected: Selected,
+  options: AssertionOptions = {},
+): AssertionResult {
+  const { operator, operand, path } = rule;
+  const not = rule.not === true;
+  const outcome = holds({ operator, operand, ...selected, compile: options.compile });
+  const result = (passed: boolean, message: string) => ({ rule: rule.source, passed, message });
+  if (outcome.problem) return result(false, `${path}: ${outcome.problem}`);
+  if (outcome.holds !== not) return result(true, `${path} ${passPhrase(rule, selected)}`);
+  const got = actual(operator, selected.found, selected.value);
+  return result(
+    false,
+    `${path}: expected ${not ? "not " : ""}${expected(operator, operand)}, got ${got}`,
+  );
+}
+
+function passPhrase(rule: AssertionRule, selected: Selected): string {
+  const not = rule.not === true;
+  const value = preview(selected.value);
+  const text = rule.operand.replace(/^(["'])(.*)\1$/, "$2");
+  switch (rule.operator) {
+    case "exists":
+      return not ? "does not exist" : "exists";
+    case "equals":
+      return `${not ? "does not equal" : "equals"} ${preview(operandValue(rule.operand))}`;
+    case "contains":
+      return `${not ? "does not contain" : "contains"} ${preview(text)}`;
+    case "in":
+      return `${not ? "is not in" : "is in"} ${rule.operand}`;
+    case "matches":
+      return `${not ? "does not match" : "matches"} ${rule.operand}`;
+    case "type":
+      return `${not ? "is not" : "is"} type ${rule.operand} (${value})`;
+    case "length": {
+      const length = (selected.value as { length?: number } | undefined)?.length;
+      return `${not ? "not " : ""}length ${rule.operand} (length ${length ?? "missing"})`;
+    }
+    default:
+      return `${not ? "not " : ""}${rule.operator} ${
+        preview(operandValue(rule.operand))
+      } (got ${value})`;
+  }
+}
+
+/**
+ * A rule on a response.
+ *
  * @example
  * ```ts
  * import { evaluateAssertion } from "./assertions.ts";
@@ -61,51 +144,26 @@ function same(actual: unknown, operand: unknown): boolean {
 export function evaluateAssertion(
   rule: AssertionRule,
   response: HttpResponse | ParsedResponse,
+  options: AssertionOptions = {},
 ): AssertionResult {
-  const { found, value } = selectValue(rule.path, response);
-  const result = (passed: boolean, message: string) => ({ rule: rule.source, passed, message });
-  const got = found ? preview(value) : "missing";
-  switch (rule.operator) {
-    case "exists":
-      return found && value !== null
-        ? result(true, `${rule.path} exists`)
-        : result(false, `${rule.path}: expected to exist, got ${found ? "null" : "missing"}`);
-    case "equals": {
-      const want = operandValue(rule.operand);
-      return found && same(value, want)
-        ? result(true, `${rule.path} equals ${preview(want)}`)
-        : result(false, `${rule.path}: expected ${preview(want)}, got ${got}`);
-    }
-    case "contains": {
-      const want = operandValue(rule.operand);
-      const text = rule.operand.replace(/^(["'])(.*)\1$/, "$2");
-      const passed = found &&
-        (Array.isArray(value)
-          ? value.some((item) => same(item, want))
-          : (typeof value === "string" ? value : JSON.stringify(value)).includes(text));
-      return passed
-        ? result(true, `${rule.path} contains ${preview(text)}`)
-        : result(false, `${rule.path}: expected to contain ${preview(text)}, got ${got}`);
-    }
-    case "in": {
-      const parsed = parseYaml(rule.operand, "", 1);
-      const options = parsed.ok && Array.isArray(parsed.value) ? parsed.value : [];
-      return found && options.some((option) => same(value, option))
-        ? result(true, `${rule.path} is in ${rule.operand}`)
-        : result(false, `${rule.path}: expected one of ${rule.operand}, got ${got}`);
-    }
-    case "matches": {
-      const text = typeof value === "string" ? value : JSON.stringify(value);
-      return found && regexFromOperand(rule.operand).test(text)
-        ? result(true, `${rule.path} matches ${rule.operand}`)
-        : result(false, `${rule.path}: expected to match ${rule.operand}, got ${got}`);
-    }
-  }
+  return evaluateRule(rule, selectValue(rule.path, response, options), options);
 }
 
+/** Every rule on one response, its body parsed once. */
 export function evaluateAssertions(
   rules: AssertionRule[],
   response: HttpResponse,
+  options: AssertionOptions = {},
 ): AssertionResult[] {
-  return rules.map((rule) => evaluateAssertion(rule, response));
+  const parsed = parseResponse(response);
+  return rules.map((rule) => evaluateAssertion(rule, parsed, options));
+}
+
+/** A rule whose path names a variable (`When: role: equals admin`), parsed with subject "variables". */
+export function evaluateCondition(
+  rule: AssertionRule,
+  variables: Record<string, unknown>,
+  options: AssertionOptions = {},
+): AssertionResult {
+  return evaluateRule(rule, selectVariable(rule.path, variables), options);
 }

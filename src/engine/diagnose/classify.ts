@@ -44,13 +44,15 @@ const ERROR_TYPE_SET = new Set<string>(ERROR_TYPES);
 export function classify(outcome: Outcome): Classification {
   const { spec, env, diff } = outcome;
   if (outcome.networkFailure) {
-    const hint = networkHint(outcome.networkFailure, outcome.url, env, outcome.timeoutMs);
-    return {
-      passed: false,
-      error_type: "NETWORK_ERROR",
-      hint,
-      hints: [hint, `Check baseUrl for environment "${env}"`],
-    };
+    const failure = outcome.networkFailure;
+    const relative = usesBaseUrl(spec);
+    const hint = networkHint(failure, outcome.url, env, outcome.timeoutMs, relative);
+    // The baseUrl hint only when the URL came from baseUrl, and not for a timeout:
+    // a server that took the connection was found.
+    const baseUrlHint = relative && failure.kind !== "timeout"
+      ? [`Check baseUrl for environment "${env}"`]
+      : [];
+    return { passed: false, error_type: "NETWORK_ERROR", hint, hints: [hint, ...baseUrlHint] };
   }
   const failedAssertions = outcome.assertions.filter((a) => !a.passed);
   const assertionsFail = outcome.strictAssertions && failedAssertions.length > 0;
@@ -100,7 +102,10 @@ function diffHints(outcome: Outcome): string[] {
         `Status ${diff.status}: the API rejected the request body or parameters; compare them with its contract`,
       );
     } else {
-      hints.push(`Status ${diff.status}: update the expected status if the API changed on purpose`);
+      hints.push(
+        `Status ${diff.status}: if the API changed on purpose, \`apispec exec ${spec.file} --update\` ` +
+          "accepts its answer",
+      );
     }
   }
   if (diff.headers.length > 0) hints.push(`Headers: ${diff.headers.join("; ")}`);
@@ -109,24 +114,45 @@ function diffHints(outcome: Outcome): string[] {
     hints.push(
       spec.match === "schema"
         ? `Body does not validate against ## Schema: ${first}`
-        : `Body differs (${spec.match} mode): ${first}; if the API changed on purpose, update ## Expected response`,
+        : `Body differs (${spec.match} mode): ${first}; if the API changed on purpose, ` +
+          `\`apispec exec ${spec.file} --update\` accepts its answer`,
     );
   }
   return hints;
 }
 
-function networkHint(failure: NetworkFailure, url: string, env: string, timeoutMs: number): string {
+/** Whether the request URL is built from baseUrl (a relative request line or `{{baseUrl}}`). */
+export function usesBaseUrl(spec: EndpointSpec): boolean {
+  return spec.request.target.startsWith("/") || /\{\{\s*baseUrl\s*\}\}/.test(spec.request.target);
+}
+
+/** How to raise the timeout, from every place it can be set. */
+export const RAISE_TIMEOUT =
+  "raise it with --timeout=<ms> (timeout_ms for MCP tools), `timeout: <ms>` in the endpoint's " +
+  "frontmatter, or `timeout:` in api-docs/project.md for every endpoint";
+
+function networkHint(
+  failure: NetworkFailure,
+  url: string,
+  env: string,
+  timeoutMs: number,
+  relative: boolean,
+): string {
   let origin = url;
   try {
     origin = new URL(url).origin;
   } catch { /* keep the text */ }
+  const fixUrl = relative
+    ? `fix baseUrl for environment "${env}"`
+    : "fix the URL in the request line";
   switch (failure.kind) {
     case "timeout":
-      return `No response from ${origin} within ${timeoutMs} ms; raise --timeout or check that the server is healthy`;
+      return `Timed out after ${timeoutMs} ms: ${origin} did not answer in time; ${RAISE_TIMEOUT}, ` +
+        "or check that the server is healthy";
     case "refused":
-      return `Connection refused at ${origin}: start the API, or fix baseUrl for environment "${env}"`;
+      return `Connection refused at ${origin}: start the API, or ${fixUrl}`;
     case "dns":
-      return `Host of ${origin} was not found: check baseUrl for environment "${env}"`;
+      return `Host of ${origin} was not found: ${fixUrl}`;
     case "tls":
       return `TLS handshake with ${origin} failed: check the certificate, or use http:// for local servers`;
     default:

@@ -54,6 +54,11 @@ export function contractCause(input: DiagnoseInput): Cause {
   };
 }
 
+/** The command that accepts the live response as the contract (`exec --update`). */
+export function acceptCommand(input: DiagnoseInput): string {
+  return `apispec exec ${input.file} --env=${input.env} --update`;
+}
+
 function authCause(input: DiagnoseInput, spec: EndpointSpec): Cause {
   const status = input.record.status;
   const file = input.file;
@@ -176,7 +181,8 @@ function statusCause(input: DiagnoseInput, spec: EndpointSpec): Cause {
       ? `The API succeeded with another status (${actual} instead of ${expected}): its contract changed, or the spec was written against an older version`
       : `The API answered ${actual} where the contract says ${expected}`,
     next_action:
-      "If the API changed on purpose, update the status line of ## Expected response; otherwise fix the API",
+      `If the API changed on purpose, accept its answer with \`${acceptCommand(input)}\` ` +
+      "(rewrites ## Expected response from the live response); otherwise fix the API",
     inspect: [expectedBlock],
     verify: [],
   };
@@ -189,8 +195,8 @@ function headerCause(input: DiagnoseInput, spec: EndpointSpec): Cause {
     likely_cause: `The response breaks the documented headers: ${
       input.record.diff.headers.join("; ")
     }`,
-    next_action:
-      "Make the API send the header, or remove it from ## Expected response if it is no longer part of the contract",
+    next_action: "Make the API send the header, or, if it is no longer part of the contract, " +
+      `run \`${acceptCommand(input)}\` (it leaves out listed headers the response lacks)`,
     inspect: names.map((name) => {
       const line = spec.expected.headers.find((h) => h.name.toLowerCase() === name.toLowerCase())
         ?.line;
@@ -220,7 +226,8 @@ function bodyCause(input: DiagnoseInput, spec: EndpointSpec): Cause {
     likely_cause: likely,
     next_action: spec.match === "schema"
       ? "Fix the API's output, or update ## Schema if the contract changed on purpose"
-      : "If the API changed on purpose, update ## Expected response; otherwise fix the API so it matches the contract",
+      : `If the API changed on purpose, accept its answer with \`${acceptCommand(input)}\` ` +
+        "(rewrites ## Expected response from the live response); otherwise fix the API so it matches the contract",
     inspect: [block, ...paths.slice(0, 5)],
     verify: [],
   };

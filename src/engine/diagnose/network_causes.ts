@@ -3,6 +3,7 @@
  * connection, an unknown host, a TLS failure, a dropped connection.
  */
 import { at, type Cause, type DiagnoseInput } from "./cause.ts";
+import { RAISE_TIMEOUT, usesBaseUrl } from "./classify.ts";
 
 function origin(url: string | undefined): string {
   try {
@@ -12,8 +13,9 @@ function origin(url: string | undefined): string {
   }
 }
 
-/** Where baseUrl comes from, for `inspect`. */
+/** Where baseUrl comes from, for `inspect`; nothing when the request line is absolute. */
 function baseUrlSource(input: DiagnoseInput): string[] {
+  if (input.spec && !usesBaseUrl(input.spec)) return [];
   const entry = input.variables.find((v) => v.name === "baseUrl");
   if (entry?.source) return [`baseUrl (from ${entry.source})`];
   return input.envFile ? [`${input.envFile} ## ${input.env} baseUrl`] : [];
@@ -25,15 +27,17 @@ export function networkCause(input: DiagnoseInput): Cause {
   const timeout = input.timeoutMs ?? 5000;
   const request = at(input.file, input.spec?.request.line, "## Request");
   const dryRun = "--dry-run";
+  const relative = !input.spec || usesBaseUrl(input.spec);
+  const theUrl = relative ? `baseUrl under ## ${input.env}` : "the URL in the request line";
   switch (kind) {
     case "timeout":
       return {
-        summary: `No response from ${where} within ${timeout} ms`,
+        summary: `Timed out after ${timeout} ms: no response from ${where}`,
         likely_cause:
           `The server took the request but did not answer within ${timeout} ms: it is overloaded, ` +
           "stuck on this request (a lock, a slow query, a call it waits on), or this endpoint needs more time than the timeout allows",
         next_action:
-          "Check the server's logs for this request; if the endpoint is slow by design, raise `timeout:` in the frontmatter or pass --timeout",
+          `Check the server's logs for this request; if the endpoint is slow by design, ${RAISE_TIMEOUT}`,
         inspect: [at(input.file, 1, "frontmatter timeout"), "api-docs/project.md timeout", request],
         verify: [`--timeout=${timeout * 2}`],
       };
@@ -41,9 +45,9 @@ export function networkCause(input: DiagnoseInput): Cause {
       return {
         summary: `Connection refused at ${where}`,
         likely_cause:
-          `Nothing listens at ${where}: the API is not running, or baseUrl for "${input.env}" points at the wrong host or port`,
+          `Nothing listens at ${where}: the API is not running, or ${theUrl} points at the wrong host or port`,
         next_action:
-          `Start the API, or correct baseUrl under ## ${input.env}; the dry run shows the URL that would be called`,
+          `Start the API, or correct ${theUrl}; the dry run shows the URL that would be called`,
         inspect: [...baseUrlSource(input), request],
         verify: [`apispec exec ${input.file} --env=${input.env} ${dryRun}`],
       };
@@ -51,9 +55,8 @@ export function networkCause(input: DiagnoseInput): Cause {
       return {
         summary: `Host of ${where} was not found`,
         likely_cause:
-          `The host name does not resolve: a typo in baseUrl for "${input.env}", a host that only resolves on a VPN or internal DNS, or an environment that is not up`,
-        next_action:
-          `Check the host in baseUrl under ## ${input.env}, and that this machine can resolve it`,
+          `The host name does not resolve: a typo in ${theUrl}, a host that only resolves on a VPN or internal DNS, or an environment that is not up`,
+        next_action: `Check the host in ${theUrl}, and that this machine can resolve it`,
         inspect: [...baseUrlSource(input), request],
         verify: [`apispec exec ${input.file} --env=${input.env} ${dryRun}`],
       };

@@ -109,6 +109,23 @@ export class FieldReader {
     return value;
   }
 
+  boolean(path: string[], required: boolean): boolean | undefined {
+    const value = this.raw(path);
+    if (value === undefined || value === null) {
+      if (required) this.missing(path);
+      return undefined;
+    }
+    if (typeof value !== "boolean") {
+      this.fail(
+        path,
+        `Field "${path.join(".")}" must be true or false, got ${JSON.stringify(value)}`,
+        `Write \`${path.join(".")}: true\` or \`${path.join(".")}: false\` without quotes`,
+      );
+      return undefined;
+    }
+    return value;
+  }
+
   stringList(path: string[]): string[] {
     const value = this.raw(path);
     if (value === undefined || value === null) return [];

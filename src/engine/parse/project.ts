@@ -41,6 +41,8 @@ export function parseProject(
     },
     auth: reader.enumValue(["auth"], AUTH_KINDS, false) ?? DEFAULT_PROJECT.auth,
   };
+  const strict = reader.boolean(["strict-assertions"], false);
+  if (strict !== undefined) config.strictAssertions = strict;
   reader.warnUnknown();
   return { config, issues: [...issues, ...reader.issues] };
 }

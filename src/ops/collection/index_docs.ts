@@ -11,7 +11,7 @@ import { parseProject } from "../../engine/parse/project.ts";
 import { type IndexEntry, type IndexFlow, renderIndex } from "../../engine/render/index_md.ts";
 import { listMarkdown, readText, writeTextAtomic } from "../../adapters/fs.ts";
 import type { OpsContext } from "../../adapters/system.ts";
-import { displayPath } from "./load.ts";
+import { displayPath, projectFilePath } from "./load.ts";
 import { kindOf } from "./validate.ts";
 
 export interface IndexResult {
@@ -81,7 +81,7 @@ export async function writeIndex(
   const issues: Issue[] = [];
   let name = "API";
   try {
-    name = parseProject(await readText(join(root, "project.md")), "project.md").config.name;
+    name = parseProject(await readText(projectFilePath(root)), "project.md").config.name;
   } catch { /* no project file: a generic title */ }
   const scanned = await scanCollection(root, known);
   for (const rel of scanned.skipped) {

@@ -17,7 +17,8 @@ import {
   type VarLayer,
 } from "../../engine/resolve/layers.ts";
 import { scanSecrets } from "../../engine/secrets/scan.ts";
-import { exists, isDirectory, readTextSync, toSlash } from "../../adapters/fs.ts";
+import { exists, existsSync, isDirectory, readTextSync, toSlash } from "../../adapters/fs.ts";
+import { PROJECT_FILES } from "./file_kind.ts";
 import { gitToplevel } from "../../adapters/git.ts";
 import { type OpsContext, userDataDir } from "../../adapters/system.ts";
 
@@ -93,6 +94,12 @@ function readIfExists(path: string): string | undefined {
   throw read.error;
 }
 
+/** The collection's project config file: `project.md`, else the original tool's `reqbook.md` when only it exists. */
+export function projectFilePath(root: string): string {
+  const found = PROJECT_FILES.map((name) => join(root, name)).find(existsSync);
+  return found ?? join(root, PROJECT_FILES[0]);
+}
+
 /** Loads config, environment files and `.env.local`; problems become issues, never exceptions. */
 export function loadCollection(
   root: string,
@@ -128,7 +135,7 @@ export function loadCollection(
       return undefined;
     }
   };
-  const projectFile = configPath ? resolve(ctx.cwd, configPath) : join(root, "project.md");
+  const projectFile = configPath ? resolve(ctx.cwd, configPath) : projectFilePath(root);
   const projectText = read(projectFile);
   if (projectText !== undefined) {
     const file = displayPath(projectFile, ctx.cwd);

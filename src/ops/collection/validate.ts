@@ -14,6 +14,14 @@ import { scanSecrets } from "../../engine/secrets/scan.ts";
 import { isDirectory, listMarkdown, readText, readTextSync } from "../../adapters/fs.ts";
 import type { OpsContext } from "../../adapters/system.ts";
 import { displayPath, findCollectionRoot } from "./load.ts";
+import { patternIssues } from "../run/assertions.ts";
+import type { EndpointSpec } from "../../engine/model.ts";
+import {
+  type DuplicateOperation,
+  duplicateOperations,
+  duplicateWarnings,
+  type Route,
+} from "../../engine/duplicates.ts";
 import { type FileKind, kindOf } from "./file_kind.ts";
 
 // Re-exported: callers from before the split import them from here.
@@ -21,6 +29,8 @@ export { type FileKind, kindOf };
 
 export interface ValidateResult {
   files: { file: string; kind: FileKind }[];
+  /** Endpoint files on one method and path (folders only); also warned about in `issues`. */
+  duplicates: DuplicateOperation[];
   issues: Issue[];
   exitCode: ExitCode;
   sources: Map<string, string>;
@@ -31,7 +41,12 @@ export async function validateText(
   text: string,
   file: string,
   kind: FileKind,
-  context: { absolutePath: string; collectionRoot: string },
+  context: {
+    absolutePath: string;
+    collectionRoot: string;
+    /** Receives each endpoint that parses (folder validation looks for duplicates). */
+    onSpec?: (spec: EndpointSpec) => void;
+  },
 ): Promise<Issue[]> {
   const issues = scanSecrets(text, file);
   switch (kind) {
@@ -40,7 +55,9 @@ export async function validateText(
       const schema = spec?.schema
         ? (await import("../../engine/compare/schema.ts")).schemaIssues(spec)
         : [];
-      return [...issues, ...found, ...schema];
+      const patterns = spec ? await patternIssues(spec.assertions, file) : [];
+      if (spec) context.onSpec?.(spec);
+      return [...issues, ...found, ...schema, ...patterns];
     }
     case "env":
       return [...issues, ...parseEnvFile(text, file).issues];
@@ -51,6 +68,7 @@ export async function validateText(
     case "flow": {
       const { flow, issues: found } = parseFlow(text, file);
       issues.push(...found);
+      issues.push(...await patternIssues(flow?.steps.flatMap((s) => s.asserts) ?? [], file));
       const stepTexts: (string | undefined)[] = [];
       for (const [index, step] of (flow?.steps ?? []).entries()) {
         const target = resolveStepPath(step.endpoint, context.absolutePath, context.collectionRoot);
@@ -131,6 +149,7 @@ export async function validatePath(
   }
   const issues: Issue[] = [];
   const files: ValidateResult["files"] = [];
+  const routes: Route[] = [];
   if (!directory && !absolute.endsWith(".md")) {
     issues.push(
       issue("USAGE", `${displayPath(absolute, ctx.cwd)} is not a markdown file`, {
@@ -161,6 +180,8 @@ export async function validatePath(
     const found = await validateText(read.text, file, kind, {
       absolutePath: target.absolute,
       collectionRoot,
+      onSpec: (spec) =>
+        routes.push({ method: spec.method, path: spec.path, file, status: spec.expected.status }),
     });
     // Sources serve caret rendering, so only files with something to show keep theirs.
     if (found.length > 0) {
@@ -168,5 +189,7 @@ export async function validatePath(
       issues.push(...found);
     }
   }
-  return { files, issues, exitCode: exitCodeFor(issues), sources };
+  const duplicates = duplicateOperations(routes);
+  issues.push(...duplicateWarnings(duplicates));
+  return { files, duplicates, issues, exitCode: exitCodeFor(issues), sources };
 }

@@ -10,14 +10,28 @@ import { parseEndpoint } from "../../engine/parse/spec.ts";
 import { parseEnvFile } from "../../engine/parse/env.ts";
 import { parseProject } from "../../engine/parse/project.ts";
 import { toOpenApi } from "../../convert/to_openapi.ts";
+import {
+  type DuplicateOperation,
+  duplicateOperations,
+  duplicateWarnings,
+} from "../../engine/duplicates.ts";
 import { isDirectory, listMarkdown, readText } from "../../adapters/fs.ts";
 import type { OpsContext } from "../../adapters/system.ts";
-import { displayPath, ENV_TEMPLATE, findCollectionRoot } from "../collection/load.ts";
+import {
+  displayPath,
+  ENV_TEMPLATE,
+  findCollectionRoot,
+  projectFilePath,
+} from "../collection/load.ts";
 import { kindOf } from "../collection/validate.ts";
 
 export interface ExportResult {
   document?: Record<string, unknown>;
+  /** Operations in the document: endpoint files on one method and path make one. */
   operations: number;
+  /** Endpoint files read. */
+  specs?: number;
+  duplicates?: DuplicateOperation[];
   issues: Issue[];
   exitCode: ExitCode;
 }
@@ -39,12 +53,15 @@ export async function exportOpenApi(
   }
   const issues: Issue[] = [];
   const specs: EndpointSpec[] = [];
+  const fileOf = new Map<EndpointSpec, string>();
   for (const rel of await listMarkdown(root)) {
     if (kindOf(rel) !== "endpoint") continue;
     const file = displayPath(join(root, rel), ctx.cwd);
     const { spec, issues: found } = parseEndpoint(await readText(join(root, rel)), rel);
-    if (spec) specs.push(spec);
-    else {
+    if (spec) {
+      specs.push(spec);
+      fileOf.set(spec, file);
+    } else {
       issues.push({
         ...issue("SPEC_PARSE_ERROR", `${file} does not parse and is left out`, {
           file,
@@ -56,7 +73,7 @@ export async function exportOpenApi(
   }
   let title = "API";
   try {
-    title = parseProject(await readText(join(root, "project.md")), "project.md").config.name;
+    title = parseProject(await readText(projectFilePath(root)), "project.md").config.name;
   } catch { /* no project file */ }
   const servers: [string, string][] = [];
   try {
@@ -65,10 +82,17 @@ export async function exportOpenApi(
       if (section.vars.baseUrl) servers.push([section.name, section.vars.baseUrl]);
     }
   } catch { /* no env template */ }
+  const document = toOpenApi({ title, specs, servers });
+  const duplicates = duplicateOperations(
+    specs.map((s) => ({ ...s, file: fileOf.get(s)!, status: s.expected.status })),
+  );
   return {
-    document: toOpenApi({ title, specs, servers }),
-    operations: specs.length,
-    issues,
+    document,
+    operations: Object.values(document.paths as Record<string, object>)
+      .reduce((sum, item) => sum + Object.keys(item).length, 0),
+    specs: specs.length,
+    duplicates,
+    issues: [...issues, ...duplicateWarnings(duplicates)],
     exitCode: EXIT.passed,
   };
 }

@@ -33,6 +33,7 @@ import {
   runEndpoint,
 } from "../run/exec.ts";
 import { buildLayers, type Collection } from "../collection/load.ts";
+import { assertionOptions } from "../run/assertions.ts";
 import type { StepDetail } from "../../engine/render/flow.ts";
 
 /**
@@ -230,7 +231,11 @@ export async function realStep(
     ...rule,
     operand: substitute(rule.operand, lookup).text,
   }));
-  const flowAssertions = evaluateAssertions(rules, response);
+  const flowAssertions = evaluateAssertions(
+    rules,
+    response,
+    await assertionOptions(rules, run.record.duration_ms),
+  );
   for (const result of flowAssertions) {
     if (!result.passed) problems.push(`Flow assertion failed: ${result.message}`);
   }

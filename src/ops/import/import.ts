@@ -34,6 +34,7 @@ import {
   displayPath,
   ENV_TEMPLATE,
   findCollectionRoot,
+  projectFilePath,
 } from "../collection/load.ts";
 import { writeIndex } from "../collection/index_docs.ts";
 import { projectFile } from "../../engine/render/project_md.ts";
@@ -126,7 +127,7 @@ export async function writeConversion(
   report.secrets.push(...conversion.secrets);
   report.warnings.push(...conversion.warnings);
   try {
-    if (!(await exists(join(root, "project.md")))) {
+    if (!(await exists(projectFilePath(root)))) {
       await createTextExclusive(
         join(root, "project.md"),
         projectFile(conversion.title || "my-api"),

@@ -28,7 +28,7 @@ import { maskRecord, maskRequest, maskResponse } from "../../engine/secrets/mask
 import { scanSecrets } from "../../engine/secrets/scan.ts";
 import { headerValue } from "../../engine/compare/headers.ts";
 import { resolve } from "node:path";
-import { readTextSync } from "../../adapters/fs.ts";
+import { isDirectory, readTextSync } from "../../adapters/fs.ts";
 import { sendRequest } from "../../adapters/http.ts";
 import type { OpsContext } from "../../adapters/system.ts";
 import {
@@ -42,6 +42,7 @@ import {
   selectEnv,
 } from "../collection/load.ts";
 import { appendHistory, historyEntry, type HistorySink } from "./history.ts";
+import { assertionOptions, patternIssues } from "./assertions.ts";
 
 export interface LoadedEndpoint {
   path: string;
@@ -57,6 +58,19 @@ export async function loadEndpoint(path: string, ctx: OpsContext): Promise<Loade
   const read = readTextSync(path);
   if (!read.ok) {
     const error = read.error;
+    if (await isDirectory(path)) {
+      return {
+        path,
+        file,
+        issues: [
+          issue("USAGE", `${file} is a folder; exec runs one endpoint file`, {
+            file,
+            fix: `Run \`apispec check ${file}\` to run every endpoint and flow in it, ` +
+              "or pass one endpoint file (.md) to exec",
+          }),
+        ],
+      };
+    }
     const missing = error instanceof Deno.errors.NotFound;
     return {
       path,
@@ -80,6 +94,10 @@ export async function loadEndpoint(path: string, ctx: OpsContext): Promise<Loade
   const text = read.text;
   const secrets = scanSecrets(text, file);
   const { spec, issues } = parseEndpoint(text, file);
+  const patterns = spec ? await patternIssues(spec.assertions, file) : [];
+  if (patterns.length > 0) {
+    return { path, file, text, issues: [...secrets, ...issues, ...patterns] };
+  }
   if (spec?.schema) {
     const schemaIssues = (await import("../../engine/compare/schema.ts")).schemaIssues(spec);
     if (schemaIssues.length > 0) {
@@ -244,7 +262,13 @@ export async function runEndpoint(
         : undefined,
     })
     : { passed: false, status: null, headers: [], body: null };
-  const assertionResults = response ? evaluateAssertions(built.assertions, response) : [];
+  const assertionResults = response
+    ? evaluateAssertions(
+      built.assertions,
+      response,
+      await assertionOptions(built.assertions, duration),
+    )
+    : [];
   const verdict = classify({
     spec,
     env: options.env,
@@ -254,7 +278,7 @@ export async function runEndpoint(
     networkFailure: failure,
     diff,
     assertions: assertionResults,
-    strictAssertions: options.strictAssertions,
+    strictAssertions: options.strictAssertions || collection.config.strictAssertions === true,
   });
   const record: ExecRecord = {
     passed: verdict.passed,

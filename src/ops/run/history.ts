@@ -13,10 +13,10 @@ import {
   MIN_LINE_BYTES,
   parseHistory,
 } from "../../engine/history/history.ts";
-import { type Issue, warning } from "../../engine/issue.ts";
+import { type Issue, issue, warning } from "../../engine/issue.ts";
 import type { ExecRecord, HistoryEntry, HistoryTrend } from "../../engine/model.ts";
 import { appendLinesLocked, readTextIfExists } from "../../adapters/jsonl.ts";
-import { toSlash } from "../../adapters/fs.ts";
+import { exists, toSlash } from "../../adapters/fs.ts";
 import type { OpsContext } from "../../adapters/system.ts";
 import { displayPath, findCollectionRoot, resolveUserPath } from "../collection/load.ts";
 
@@ -125,4 +125,27 @@ export async function readHistory(
     trend: historyTrend(all),
     entries: all.slice(all.length - Math.min(last, all.length)).reverse(),
   };
+}
+
+/**
+ * `readHistory` for the CLI: an endpoint file that does not exist and never
+ * ran is a usage error (a typo), not an empty history.
+ */
+export async function historyOf(
+  specPath: string,
+  ctx: OpsContext,
+  options: HistoryOptions = {},
+): Promise<{ result?: HistoryResult; issues: Issue[] }> {
+  const result = await readHistory(specPath, ctx, options);
+  const path = await resolveUserPath(specPath, ctx, options.config);
+  if (result.entries.length === 0 && !(await exists(path))) {
+    return {
+      issues: [
+        issue("USAGE", `File ${result.spec} does not exist and has no history`, {
+          fix: "Check the path; paths may be relative to the working folder or to api-docs/",
+        }),
+      ],
+    };
+  }
+  return { result, issues: [] };
 }

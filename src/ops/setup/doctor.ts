@@ -76,7 +76,7 @@ async function collectionChecks(where: Layout, ctx: OpsContext): Promise<DoctorC
   }
   const shown = displayPath(where.collection, ctx.cwd);
   const checks: DoctorCheck[] = [{ id: "collection", status: "pass", message: `${shown}/ found` }];
-  const { files, issues } = await validatePath(where.collection, ctx);
+  const { files, issues, duplicates } = await validatePath(where.collection, ctx);
   const errors = issues.filter((i) => i.severity === "error");
   const warnings = issues.length - errors.length;
   if (errors.length === 0) {
@@ -96,6 +96,16 @@ async function collectionChecks(where: Layout, ctx: OpsContext): Promise<DoctorC
         at ? `${at}: ` : ""
       }${first.message}`,
       fix: `Run \`apispec validate ${shown}\` and fix each error`,
+    });
+  }
+  for (const duplicate of duplicates) {
+    checks.push({
+      id: `duplicate:${duplicate.method} ${duplicate.path}`,
+      status: "warn",
+      message: `${duplicate.method} ${duplicate.path} is documented by ${duplicate.files.length} ` +
+        `endpoint files: ${duplicate.files.join(", ")}`,
+      fix: "Keep one endpoint file per method and path; document other outcomes under " +
+        "## Error responses of that file",
     });
   }
   return checks;

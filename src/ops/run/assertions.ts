@@ -1,0 +1,48 @@
+/**
+ * What evaluating assertion rules needs from outside the engine: RE2 for
+ * `matches`, loaded only when a rule uses it. Every surface evaluates rules
+ * through `evaluateAssertions(rules, response, await assertionOptions(rules))`.
+ */
+import { type Issue, issue } from "../../engine/issue.ts";
+import type { AssertionRule } from "../../engine/model.ts";
+import type { AssertionOptions } from "../../engine/compare/assertions.ts";
+import { splitPattern } from "../../engine/parse/pattern.ts";
+import { loadRe2 } from "../../adapters/re2.ts";
+
+const usesPattern = (rules: AssertionRule[]) => rules.some((r) => r.operator === "matches");
+
+/** Options for `evaluateAssertions`/`evaluateRule`: RE2 when a rule uses `matches`, and the response time. */
+export async function assertionOptions(
+  rules: AssertionRule[],
+  durationMs?: number,
+): Promise<AssertionOptions> {
+  return {
+    ...(usesPattern(rules) ? { compile: await loadRe2() } : {}),
+    ...(durationMs === undefined ? {} : { durationMs }),
+  };
+}
+
+/** `matches` patterns RE2 cannot compile, as invalid-spec issues at their lines (placeholders are checked when resolved). */
+export async function patternIssues(rules: AssertionRule[], file: string): Promise<Issue[]> {
+  const patterns = rules.filter((r) => r.operator === "matches" && !r.operand.includes("{{"));
+  if (patterns.length === 0) return [];
+  const compile = await loadRe2();
+  const issues: Issue[] = [];
+  for (const rule of patterns) {
+    const { source, flags } = splitPattern(rule.operand);
+    try {
+      compile(source, flags);
+    } catch (error) {
+      const reason = (error as Error).message.replace(/^Invalid regular expression: /, "");
+      issues.push(
+        issue("VALIDATION_ERROR", `Cannot use assertion "${rule.source}": RE2 rejects ${reason}`, {
+          file,
+          line: rule.line,
+          fix: "Write an RE2 pattern: JavaScript syntax without lookaround, backreferences or " +
+            "possessive quantifiers",
+        }),
+      );
+    }
+  }
+  return issues;
+}
