@@ -185,7 +185,7 @@ export async function runEndpoint(
       built.secrets,
     );
   }
-  const masked = maskRequest(request, built.secrets);
+  const maskedRequest = maskRequest(request, built.secrets);
   if (options.dryRun) {
     const record: ExecRecord = {
       passed: true,
@@ -196,13 +196,13 @@ export async function runEndpoint(
       hints: [],
       diff: { passed: true, status: null, headers: [], body: null },
       assertion_results: [],
-      request: masked,
+      request: maskedRequest,
     };
     return {
       record,
       issues: built.issues,
       variables: built.variables,
-      request: masked,
+      request: maskedRequest,
       secrets: built.secrets,
       exitCode: EXIT.passed,
     };
@@ -272,17 +272,18 @@ export async function runEndpoint(
     : verdict.error_type === "NETWORK_ERROR"
     ? EXIT.networkError
     : EXIT.testFailed;
-  // Every real execution, from every surface, lands in the spec's history.
+  // Every real execution, from every surface, lands in the spec's history, masked like any output.
+  const masked = maskRecord(record, built.secrets);
   const specPath = options.specPath ?? resolve(ctx.cwd, spec.file);
-  const entry = historyEntry(record, ctx.clock.now());
+  const entry = historyEntry(masked, ctx.clock.now());
   const historyProblem = options.history
     ? options.history(specPath, entry)
     : appendHistory(collection, [{ specPath, entry }]);
   return {
-    record: maskRecord(record, built.secrets),
+    record: masked,
     issues: historyProblem ? [...built.issues, historyProblem] : built.issues,
     variables: built.variables,
-    request: masked,
+    request: maskedRequest,
     rawResponse: response,
     failure,
     secrets: built.secrets,
