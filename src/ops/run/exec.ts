@@ -28,7 +28,7 @@ import { maskRecord, maskRequest, maskResponse } from "../../engine/secrets/mask
 import { scanSecrets } from "../../engine/secrets/scan.ts";
 import { headerValue } from "../../engine/compare/headers.ts";
 import { resolve } from "node:path";
-import { readTextSync } from "../../adapters/fs.ts";
+import { readTextSync, UnreadableFile } from "../../adapters/fs.ts";
 import { sendRequest } from "../../adapters/http.ts";
 import type { OpsContext } from "../../adapters/system.ts";
 import {
@@ -58,12 +58,13 @@ export async function loadEndpoint(path: string, ctx: OpsContext): Promise<Loade
   if (!read.ok) {
     const error = read.error;
     const missing = error instanceof Deno.errors.NotFound;
+    const unreadable = error instanceof UnreadableFile; // a FIFO, a device, a huge file
     return {
       path,
       file,
       issues: [
         issue(
-          missing ? "USAGE" : "ENGINE_ERROR",
+          missing || unreadable ? "USAGE" : "ENGINE_ERROR",
           missing
             ? `File ${file} does not exist`
             : `Cannot read ${file}: ${(error as Error).message}`,
@@ -71,6 +72,8 @@ export async function loadEndpoint(path: string, ctx: OpsContext): Promise<Loade
             file,
             fix: missing
               ? "Check the path; paths may be relative to the working folder or to api-docs/"
+              : unreadable
+              ? "Give the path of an endpoint file"
               : "Check the file's permissions",
           },
         ),
