@@ -121,7 +121,11 @@ export function secretSamples(g = new Gen(11)): Sample[] {
     s("Twilio auth token", "yaml", `twilio_auth_token: ${g.hex(32)}`),
     s("Mailgun", "shell", `MAILGUN=${p("ke", "y-")}${g.hex(32)}`),
     s("PyPI", "shell", `password = ${p("py", "pi-", "AgEIcHlwaS5vcmc")}${g.urlsafe(70)}`),
-    s("Telegram bot", "yaml", `bot: ${g.digits(10)}:${p("A", "A")}${g.urlsafe(33)}`),
+    s(
+      "Telegram bot",
+      "shell",
+      `TELEGRAM_BOT=https://api.telegram.org/bot${g.digits(10)}:${p("A", "A")}${g.urlsafe(33)}`,
+    ),
     s(
       "Azure storage",
       "yaml",
@@ -136,7 +140,7 @@ export function secretSamples(g = new Gen(11)): Sample[] {
         p("SharedAccess", "Key=")
       }${g.b64(43)}="`,
     ),
-    s("Azure AD secret", "yaml", `aad: ${g.alnum(3)}8Q~${g.urlsafe(34)}`),
+    s("Azure AD secret", "yaml", `azure_client_secret: ${g.alnum(3)}8Q~${g.urlsafe(34)}`),
     s("RSA private key", "yaml", p("-----BEGIN RSA ", "PRIVATE KEY-----")),
     s("OpenSSH private key", "shell", p("-----BEGIN OPENSSH ", "PRIVATE KEY-----")),
     s("Basic auth in URL", "yaml", `baseUrl: https://${user}:${g.password()}@api.acme.test/v1`),

@@ -78,7 +78,7 @@ const URL_CREDENTIALS = /\b[a-zA-Z][a-zA-Z0-9+.-]*:\/\/[^\s:@\/?#"'<>]*:([^\s@\/
 const urlCredentials: LineRule = {
   id: "url-credentials",
   name: "password in a URL",
-  keywords: ["@"],
+  keywords: ["://"],
   find: (line) =>
     groupSpans(URL_CREDENTIALS, line, 1).filter(([s, e]) => {
       const value = line.slice(s, e);
@@ -120,34 +120,39 @@ const cookieHeader: LineRule = {
   },
 };
 
-/** `name`, `"name"` or `'name'`, a separator, then a quoted or bare value. */
+/** `name`, `"name"` or `'name'`, a separator, then a quoted or bare value (always last in the match). */
 const ASSIGNMENT =
-  /(?:"([^"\n]{1,80})"|'([^'\n]{1,80})'|(?<![\w$.-])([A-Za-z_$][\w.$-]{0,80}))[ \t]*(=>|:=|::|[:=])[ \t]*(?:"((?:[^"\\\n]|\\.)*)"|'([^'\n]*)'|([^\s"'\x60{[][^\s"'\x60]*))/dg;
+  /(?:"([^"\n]{1,80})"|'([^'\n]{1,80})'|(?<![\w$.-])([A-Za-z_$][\w.$-]{0,80}))[ \t]*(=>|:=|::|[:=])[ \t]*(?:"((?:[^"\\\n]|\\.)*)"|'([^'\n]*)'|([^\s"'\x60{[][^\s"'\x60]*))/g;
+
+/** A name worth splitting into words: it holds a credential word's stem. */
+const CREDENTIAL_STEM = /pass|pwd|token|secret|key|cred|cookie|auth|bearer|session/i;
 
 /** What may follow a bare value for it to be a value, not the first word of a sentence. */
 const LINE_REST = /^[,;)}\]]*[ \t]*(?:(?:#|\/\/|<!--).*)?$/;
 
 function judgeAssignment(line: string, match: RegExpMatchArray): Span | undefined {
+  const quoted = match[5] ?? match[6];
+  const raw = quoted ?? match[7];
+  // Cheap rejections first: most pairs are placeholders or plainly not credentials.
+  if (raw.length < 4 || raw.startsWith("{{") || raw.startsWith("${")) return undefined;
   const name = match[1] ?? match[2] ?? match[3];
+  if (!CREDENTIAL_STEM.test(name)) return undefined;
   const kind = secretKind(name);
   // A lone `key` names too many things in files (license, cache and map keys) to judge here;
   // cookies are judged pair by pair (cookieHeader).
   if (!kind || /^key$/i.test(name.trim()) || /cookie$/i.test(name)) return undefined;
-  const indices = match.indices!;
-  const quoted = match[5] !== undefined ? 5 : match[6] !== undefined ? 6 : undefined;
-  let [start, end] = indices[quoted ?? 7] as Span;
-  let value = line.slice(start, end);
+  // The value ends the match (its closing quote too, when quoted).
+  const start = match.index! + match[0].length - raw.length - (quoted === undefined ? 0 : 1);
+  let value = raw;
   if (quoted === undefined) {
     // `key=value&next=…` is a query string; `value,` or `value}` ends in flow YAML or code.
     if (match[4].includes("=") && value.includes("&")) value = value.slice(0, value.indexOf("&"));
     value = trimEnd(value);
-    end = start + value.length;
-    const rest = line.slice(end);
+    const rest = line.slice(start + value.length);
     if (kind === "password" && !LINE_REST.test(rest) && !rest.startsWith("&")) return undefined;
   }
-  if (value.startsWith("{{") || value.startsWith("${")) return undefined;
   const judged = kind === "password" ? isPasswordLiteral(value) : looksRandom(value);
-  return judged ? [start, end] : undefined;
+  return judged ? [start, start + value.length] : undefined;
 }
 
 const credentialAssignment: LineRule = {
@@ -163,7 +168,6 @@ const credentialAssignment: LineRule = {
     "cookie",
     "auth",
     "bearer",
-    "jwt",
     "session",
   ],
   find(line) {
