@@ -21,7 +21,7 @@ function aliasBomb(): string {
   return lines.join("\n") + "\n";
 }
 
-Deno.test("a YAML alias bomb is refused with file and line; mock skips it and serves the rest", async () => {
+Deno.test("a YAML alias bomb is refused with file and line; mock and serve skip it and serve the rest", async () => {
   await using api = startTestApi(() => jsonResponse({}));
   await using ws = await workspace(collectionFiles(api.url, {
     "apis/users/get-bomb.md": endpoint({ path: "/bomb", frontmatter: aliasBomb() }),
@@ -50,6 +50,12 @@ Deno.test("a YAML alias bomb is refused with file and line; mock skips it and se
   await skipped.body?.cancel();
   assertEquals(skipped.status, 404);
   assertStringIncludes(mock.stderr(), "YAML aliases expand");
+
+  await using preview = await startTestPreview(ws.dir);
+  const index = await preview.send("GET", "/api/index");
+  assertEquals(index.status, 200);
+  const titles = (index.body.endpoints as { file: string }[]).map((e) => e.file);
+  assert(titles.some((f) => f.endsWith("get-user.md")), JSON.stringify(index.body));
 });
 
 function nested(depth: number): string {

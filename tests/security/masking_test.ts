@@ -84,6 +84,8 @@ Deno.test("values shaped like credentials in neutral variables are masked in exe
 
   await using mcp = await startMcp({ cwd: ws.dir });
   const tool = await mcp.call("apispec_exec", { spec_path: file, vars, verbose: true });
+  await mcp.call("apispec_session", { action: "set", vars });
+  const session = await mcp.call("apispec_session", { action: "get" });
 
   await using preview = await startTestPreview(ws.dir);
   const run = await preview.send("POST", "/api/run", { path: "apis/users/search.md", vars });
@@ -94,6 +96,7 @@ Deno.test("values shaped like credentials in neutral variables are masked in exe
   assertClean({
     "exec -v": cli.stdout + cli.stderr,
     "MCP apispec_exec": JSON.stringify(tool),
+    "MCP apispec_session get": JSON.stringify(session),
     "preview /api/run": JSON.stringify(run.body),
   }, [stripeKey, githubToken, encodeURIComponent(githubToken)]);
 });
