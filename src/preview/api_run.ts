@@ -8,6 +8,7 @@ import { HTTP_METHODS, type HttpMethod } from "../engine/model.ts";
 import { parseEndpoint } from "../engine/parse/spec.ts";
 import { reportVariables } from "../engine/resolve/build.ts";
 import { CLI_ORDER, SECRET_NAME } from "../engine/resolve/layers.ts";
+import { MASK, maskText } from "../engine/secrets/mask.ts";
 import { exists, readText } from "../adapters/fs.ts";
 import { OS_PREFIXES } from "../ops/run/exec.ts";
 import {
@@ -75,7 +76,7 @@ export async function varsRoute(state: PreviewState, url: URL): Promise<Response
   return json({ spec: file, env, ready: variables.every((v) => v.resolved), variables, issues });
 }
 
-/** `GET /api/environments`: names and variables of each environment; secret-named values masked. */
+/** `GET /api/environments`: names and variables of each environment; secrets masked by name and shape. */
 export async function environmentsRoute(state: PreviewState): Promise<Response> {
   const collection = await loadCollection(state.workspace.collection, workspaceCtx(state));
   const environments = environmentNames(collection).map((name) => {
@@ -84,7 +85,10 @@ export async function environmentsRoute(state: PreviewState): Promise<Response> 
     for (const { env } of [...collection.envFiles].reverse()) {
       const section = env.sections.find((s) => s.name === name);
       for (const [key, value] of Object.entries(section?.vars ?? {})) {
-        variables[key] = { value: SECRET_NAME.test(key) ? "****" : value, file: env.file };
+        variables[key] = {
+          value: SECRET_NAME.test(key) ? MASK : maskText(value),
+          file: env.file,
+        };
       }
     }
     return { name, variables };

@@ -77,17 +77,18 @@ export function renderFlowStep(
     options.dryRun ? "" : paint.dim(`${step.duration_ms} ms`),
     step.error_type ? paint.red(step.error_type) : "",
   ].filter(Boolean);
-  const lines = [parts.join("  ")];
+  // concat, never push(...): a large body has more lines than a call takes arguments.
+  let lines = [parts.join("  ")];
   const indent = (text: string) => `      ${text}`;
   if (record?.request && (options.dryRun || options.verbose)) {
     // The step line already names the method and URL.
-    lines.push(...renderRequest(record.request, paint).slice(1).map(indent));
+    lines = lines.concat(renderRequest(record.request, paint).slice(1).map(indent));
   }
   if (record?.response && options.verbose) {
-    lines.push(...renderResponse(record.response, paint).map(indent));
+    lines = lines.concat(renderResponse(record.response, paint).map(indent));
   }
   if (record && !step.passed) {
-    lines.push(...renderOutcome(record, options.strictAssertions, paint).map(indent));
+    lines = lines.concat(renderOutcome(record, options.strictAssertions, paint).map(indent));
   } else if (!record && !step.passed && step.hint) {
     lines.push(indent(`${paint.cyan("hint")}     ${step.hint}`));
   }

@@ -170,6 +170,7 @@ export function buildExchange(spec: EndpointSpec, options: BuildOptions): BuiltE
   const authorization = authorizationFor(spec, options.auth, lookup);
   if (authorization) requestHeaders.push(["Authorization", authorization]);
   return {
+    secrets: authorizationSecrets(requestHeaders, secrets),
     request: {
       method: spec.request.method,
       url,
@@ -180,8 +181,23 @@ export function buildExchange(spec: EndpointSpec, options: BuildOptions): BuiltE
     assertions,
     variables,
     issues,
-    secrets,
   };
+}
+
+/**
+ * The Authorization value as sent is a secret wherever the API echoes it,
+ * whole or its credential alone (a Basic header's base64 included).
+ */
+function authorizationSecrets(headers: [string, string][], secrets: string[]): string[] {
+  const more = new Set(secrets);
+  for (const [name, value] of headers) {
+    if (!/^(?:proxy-)?authorization$/i.test(name)) continue;
+    const credential = value.replace(/^\s*[\w-]+\s+(?=\S)/, "").trim();
+    for (const secret of [value.trim(), credential]) {
+      if (secret.length >= 4 && !secret.includes("{{")) more.add(secret);
+    }
+  }
+  return [...more];
 }
 
 const DRY_RUN_CAPTURE = /__capture_\w+__/;

@@ -17,7 +17,14 @@ import {
   type VarLayer,
 } from "../../engine/resolve/layers.ts";
 import { scanSecrets } from "../../engine/secrets/scan.ts";
-import { exists, existsSync, isDirectory, readTextSync, toSlash } from "../../adapters/fs.ts";
+import {
+  exists,
+  existsSync,
+  isDirectory,
+  readTextSync,
+  toSlash,
+  UnreadableFile,
+} from "../../adapters/fs.ts";
 import { PROJECT_FILES } from "./file_kind.ts";
 import { gitToplevel } from "../../adapters/git.ts";
 import { type OpsContext, userDataDir } from "../../adapters/system.ts";
@@ -87,7 +94,8 @@ function readIfExists(path: string): string | undefined {
   const read = readTextSync(path);
   if (read.ok) return read.text;
   if (
-    read.error instanceof Deno.errors.NotFound || read.error instanceof Deno.errors.IsADirectory
+    read.error instanceof Deno.errors.NotFound || read.error instanceof Deno.errors.IsADirectory ||
+    (read.error instanceof UnreadableFile && read.error.folder)
   ) {
     return undefined;
   }

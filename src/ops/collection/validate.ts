@@ -11,7 +11,13 @@ import { planFlow } from "../../engine/flow/plan.ts";
 import { parseFrontmatterOnly, parseProject } from "../../engine/parse/project.ts";
 import { parseEndpoint } from "../../engine/parse/spec.ts";
 import { scanSecrets } from "../../engine/secrets/scan.ts";
-import { isDirectory, listMarkdown, readText, readTextSync } from "../../adapters/fs.ts";
+import {
+  isDirectory,
+  listMarkdown,
+  readText,
+  readTextSync,
+  UnreadableFile,
+} from "../../adapters/fs.ts";
 import type { OpsContext } from "../../adapters/system.ts";
 import { displayPath, findCollectionRoot } from "./load.ts";
 import { patternIssues } from "../run/assertions.ts";
@@ -160,16 +166,20 @@ export async function validatePath(
   for (const target of targets) {
     const file = displayPath(target.absolute, ctx.cwd);
     // Synchronous reads: for thousands of small files they cost a third of the CPU of async ones.
-    const read = readTextSync(target.absolute);
+    const read = readTextSync(target.absolute, { listed: directory });
     if (!read.ok) {
       const missing = read.error instanceof Deno.errors.NotFound;
       issues.push(
         issue(
-          missing ? "USAGE" : "ENGINE_ERROR",
+          missing || read.error instanceof UnreadableFile ? "USAGE" : "ENGINE_ERROR",
           missing ? `${file} does not exist` : `Cannot read ${file}: ${read.error.message}`,
           {
             file,
-            fix: missing ? "Check the path" : "Check the file's permissions",
+            fix: missing
+              ? "Check the path"
+              : read.error instanceof UnreadableFile
+              ? "Validate a markdown file or a folder of them"
+              : "Check the file's permissions",
           },
         ),
       );

@@ -18,7 +18,7 @@ import { evaluateAssertions } from "../../engine/compare/assertions.ts";
 import {
   CLI_ORDER,
   lookupVar,
-  SECRET_NAME,
+  secretValues,
   TOOL_ORDER,
   type VarLayer,
 } from "../../engine/resolve/layers.ts";
@@ -250,9 +250,8 @@ export async function realStep(
       );
     }
   }
-  const secretCaptures = Object.entries(captures)
-    .filter(([name, value]) => SECRET_NAME.test(name) && value.length >= 4)
-    .map(([, value]) => value);
+  // Captured secrets: secret-named captures, and any captured value shaped like a credential.
+  const secretCaptures = secretValues([{ name: "capture", label: "capture", vars: captures }]);
   const secrets = [...run.secrets, ...secretCaptures];
   let record: ExecRecord = {
     ...run.record,

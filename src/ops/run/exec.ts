@@ -28,7 +28,7 @@ import { maskRecord, maskRequest, maskResponse } from "../../engine/secrets/mask
 import { scanSecrets } from "../../engine/secrets/scan.ts";
 import { headerValue } from "../../engine/compare/headers.ts";
 import { resolve } from "node:path";
-import { isDirectory, readTextSync } from "../../adapters/fs.ts";
+import { isDirectory, readTextSync, UnreadableFile } from "../../adapters/fs.ts";
 import { sendRequest } from "../../adapters/http.ts";
 import type { OpsContext } from "../../adapters/system.ts";
 import {
@@ -72,12 +72,13 @@ export async function loadEndpoint(path: string, ctx: OpsContext): Promise<Loade
       };
     }
     const missing = error instanceof Deno.errors.NotFound;
+    const unreadable = error instanceof UnreadableFile; // a FIFO, a device, a huge file
     return {
       path,
       file,
       issues: [
         issue(
-          missing ? "USAGE" : "ENGINE_ERROR",
+          missing || unreadable ? "USAGE" : "ENGINE_ERROR",
           missing
             ? `File ${file} does not exist`
             : `Cannot read ${file}: ${(error as Error).message}`,
@@ -85,6 +86,8 @@ export async function loadEndpoint(path: string, ctx: OpsContext): Promise<Loade
             file,
             fix: missing
               ? "Check the path; paths may be relative to the working folder or to api-docs/"
+              : unreadable
+              ? "Give the path of an endpoint file"
               : "Check the file's permissions",
           },
         ),
@@ -203,7 +206,7 @@ export async function runEndpoint(
       built.secrets,
     );
   }
-  const masked = maskRequest(request, built.secrets);
+  const maskedRequest = maskRequest(request, built.secrets);
   if (options.dryRun) {
     const record: ExecRecord = {
       passed: true,
@@ -214,13 +217,13 @@ export async function runEndpoint(
       hints: [],
       diff: { passed: true, status: null, headers: [], body: null },
       assertion_results: [],
-      request: masked,
+      request: maskedRequest,
     };
     return {
       record,
       issues: built.issues,
       variables: built.variables,
-      request: masked,
+      request: maskedRequest,
       secrets: built.secrets,
       exitCode: EXIT.passed,
     };
@@ -296,17 +299,18 @@ export async function runEndpoint(
     : verdict.error_type === "NETWORK_ERROR"
     ? EXIT.networkError
     : EXIT.testFailed;
-  // Every real execution, from every surface, lands in the spec's history.
+  // Every real execution, from every surface, lands in the spec's history, masked like any output.
+  const masked = maskRecord(record, built.secrets);
   const specPath = options.specPath ?? resolve(ctx.cwd, spec.file);
-  const entry = historyEntry(record, ctx.clock.now());
+  const entry = historyEntry(masked, ctx.clock.now());
   const historyProblem = options.history
     ? options.history(specPath, entry)
     : appendHistory(collection, [{ specPath, entry }]);
   return {
-    record: maskRecord(record, built.secrets),
+    record: masked,
     issues: historyProblem ? [...built.issues, historyProblem] : built.issues,
     variables: built.variables,
-    request: masked,
+    request: maskedRequest,
     rawResponse: response,
     failure,
     secrets: built.secrets,
