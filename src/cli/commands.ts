@@ -8,6 +8,9 @@ import { SHELLS } from "./completion/shells.ts";
 import type { ArgDef, FlagDef } from "./args.ts";
 import { contextFlags } from "./commands/context_flags.ts";
 
+/** `check --report` formats; the first is the default. */
+export const CHECK_REPORT_FORMATS = ["markdown", "github", "junit", "json"] as const;
+
 export interface CommandDef {
   /** One or two words: `exec`, `import openapi`. */
   name: string;
@@ -144,14 +147,42 @@ export const COMMANDS: CommandDef[] = [
       },
       {
         name: "report",
-        type: "enum",
-        values: ["markdown", "github", "junit", "json"],
-        default: "markdown",
-        description: "Report format",
+        type: "string",
+        multiple: true,
+        values: CHECK_REPORT_FORMATS,
+        valueName: "format[=file]",
+        description: "Report format, to stdout or a file (repeatable; at most one to stdout)",
       },
       env,
       vars,
       strictAssertions,
+      {
+        name: "concurrency",
+        type: "integer",
+        valueName: "n",
+        description:
+          "Items in flight (default 8; 1 is sequential); one resource runs one at a time",
+      },
+      {
+        name: "shard",
+        type: "string",
+        valueName: "i/n",
+        description: "Run shard i of n (1-based), balanced by durations",
+      },
+      {
+        name: "timings",
+        type: "string",
+        valueName: "file",
+        description: 'Durations that balance shards ({"<path>": ms}, from --write-timings)',
+        complete: "file",
+      },
+      {
+        name: "write-timings",
+        type: "string",
+        valueName: "file",
+        description: "Write each item's duration for the next --timings",
+        complete: "file",
+      },
     ],
   },
   {

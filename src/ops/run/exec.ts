@@ -111,12 +111,7 @@ export interface RunOptions {
   specPath?: string;
   /** Where the run is recorded; default: appended to the spec's history file at once. */
   history?: HistorySink;
-  /** Limits the requests in flight across runs (batches); each attempt passes through it. */
-  gate?: Gate;
 }
-
-/** Runs `send` when a slot is free; batches bound the requests in flight with one. */
-export type Gate = <T>(send: () => Promise<T>) => Promise<T>;
 
 export interface EndpointRun {
   record: ExecRecord;
@@ -217,9 +212,7 @@ export async function runEndpoint(
   let failure: NetworkFailure | undefined;
   let duration = 0;
   for (let attempt = 0;; attempt++) {
-    const sent = options.gate
-      ? await options.gate(() => sendRequest(request, timeoutMs))
-      : await sendRequest(request, timeoutMs);
+    const sent = await sendRequest(request, timeoutMs);
     response = sent.response;
     failure = sent.failure;
     duration = sent.durationMs;
@@ -302,8 +295,6 @@ export interface ExecInput extends Omit<LayerInputs, "frontmatter"> {
   config?: string;
   /** Where the run is recorded; default: appended to the spec's history file at once. */
   history?: HistorySink;
-  /** Limits the requests in flight across runs (batches). */
-  gate?: Gate;
 }
 
 export interface ExecResult extends EndpointRun {
@@ -333,8 +324,10 @@ export async function execInCollection(
   path: string,
   collection: Collection,
   ctx: OpsContext,
+  /** The file already read and parsed (planned runs read every file before the first request). */
+  preloaded?: LoadedEndpoint,
 ): Promise<ExecResult> {
-  const loaded = await loadEndpoint(path, ctx);
+  const loaded = preloaded ?? await loadEndpoint(path, ctx);
   const sources = new Map(collection.sources);
   if (loaded.text !== undefined) sources.set(loaded.file, loaded.text);
   const early = (issues: Issue[], env: string): ExecResult => ({
@@ -381,7 +374,6 @@ export async function execInCollection(
     dryRun: input.dryRun ?? false,
     verbose: input.verbose ?? false,
     history: input.history,
-    gate: input.gate,
   }, ctx);
   return {
     ...run,
