@@ -6,7 +6,14 @@
  * back in file order whatever ran first. Returns results; never prints.
  */
 import { resolve } from "node:path";
-import { EXIT, type ExitCode, type Issue, issue, worstExitCode } from "../../engine/issue.ts";
+import {
+  EXIT,
+  type ExitCode,
+  type Issue,
+  issue,
+  warning,
+  worstExitCode,
+} from "../../engine/issue.ts";
 import { type Shard, splitIntoShards } from "../../engine/schedule/shard.ts";
 import type { WeightSource } from "../../engine/schedule/weights.ts";
 import { isDirectory } from "../../adapters/fs.ts";
@@ -120,6 +127,16 @@ export async function checkContracts(input: CheckInput, ctx: OpsContext): Promis
     endpoints = kept.endpoints;
     flows = kept.flows;
     result.shard = kept.info;
+    if (kept.info.weights === "history") {
+      result.issues.push(warning(
+        "Shards were balanced by this machine's run history: another machine may split differently",
+        {
+          fix:
+            "In CI, pass the same --timings <file> to every shard (written by --write-timings), " +
+            "or run each shard on a fresh runner",
+        },
+      ));
+    }
   }
 
   const run = await runItems(
@@ -164,8 +181,10 @@ async function keepShard(
   ctx: OpsContext,
 ): Promise<{ endpoints: EndpointItem[]; flows: FlowItem[]; info: ShardInfo }> {
   const shard = input.shard!;
-  const plan = planItems(endpoints, flows, { skipInFlowOnly: true, sequence: "safe" });
   const paths = [...endpoints.map((e) => e.path), ...flows.map((f) => f.path)];
+  // Ids from the repository root: every checkout, wherever it lives, breaks ties alike.
+  const plan = planItems(endpoints, flows, { skipInFlowOnly: true, sequence: "safe" })
+    .map((item, i) => ({ ...item, id: key(paths[i]) }));
   const { weights, source } = await itemWeights({
     paths,
     flowSteps: flows.map((f) => f.steps),
