@@ -263,6 +263,36 @@ export const COMMANDS: CommandDef[] = [
       { name: "json", type: "boolean", description: "JSON instead of YAML" },
     ],
   },
+  ...["artillery", "k6"].map((engine): CommandDef => ({
+    name: `export ${engine}`,
+    summary: `Write ${
+      engine === "k6" ? "a k6 script" : "an Artillery script"
+    } (load test) from a flow or a folder`,
+    args: [{ name: "target", required: true, complete: "file" }],
+    flags: [
+      env,
+      vars,
+      {
+        name: "duration",
+        type: "integer",
+        valueName: "s",
+        description: "Test duration in seconds (default 60)",
+      },
+      {
+        name: "rate",
+        type: "integer",
+        valueName: "n",
+        description: "New virtual users per second (default 5)",
+      },
+      {
+        name: "out",
+        type: "string",
+        valueName: "file",
+        description: "Write to this file (atomically) instead of stdout",
+        complete: "file",
+      },
+    ],
+  })),
   {
     name: "serve",
     summary: "Start the local preview server with the web UI; watches files and refreshes browsers",

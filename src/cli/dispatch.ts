@@ -20,6 +20,9 @@ export const LOADERS: Record<string, () => Promise<CommandModule>> = {
   "index": () => import("./commands/index_cmd.ts"),
   "demo": () => import("./commands/demo.ts"),
   "export openapi": () => import("./commands/export_openapi.ts"),
+  "export artillery": () =>
+    import("./commands/export_load.ts").then((m) => m.loadExporter("artillery")),
+  "export k6": () => import("./commands/export_load.ts").then((m) => m.loadExporter("k6")),
   "serve": () => import("./commands/serve.ts"),
   "desktop": () => import("./commands/desktop.ts"),
   "mock": () => import("./commands/mock.ts"),

@@ -13,6 +13,7 @@ export interface Interval {
   start: number;
   end: number;
   status: number;
+  authorization: string | null;
 }
 
 export interface RecordsApi extends AsyncDisposable {
@@ -81,7 +82,7 @@ export function startRecordsApi(
       const body = await request.text();
       inFlight++;
       for (const arrived of arrivals.splice(0)) arrived();
-      if (inFlight === 1) {
+      if (inFlight === 1 && (options.holdMs ?? 150) > 0) {
         let timer: ReturnType<typeof setTimeout> | undefined;
         await new Promise<void>((resolve) => {
           arrivals.push(resolve);
@@ -99,6 +100,7 @@ export function startRecordsApi(
         start,
         end: performance.now(),
         status: response.status,
+        authorization: request.headers.get("authorization"),
       });
       return response;
     },
