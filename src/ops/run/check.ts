@@ -14,26 +14,27 @@ import {
   warning,
   worstExitCode,
 } from "../../engine/issue.ts";
-import { type Shard, splitIntoShards } from "../../engine/schedule/shard.ts";
-import type { WeightSource } from "../../engine/schedule/weights.ts";
+import type { Shard } from "../../engine/schedule/shard.ts";
 import { isDirectory } from "../../adapters/fs.ts";
-import { gitToplevel } from "../../adapters/git.ts";
 import type { OpsContext } from "../../adapters/system.ts";
 import type { FlowResult } from "../flow/flow.ts";
 import { displayPath, findCollectionRoot, type LayerInputs } from "../collection/load.ts";
 import { selectFiles } from "./check_select.ts";
-import { collectionCache } from "./collections.ts";
+import { type CollectionCache, collectionCache } from "./collections.ts";
+import { keepShard, type ShardInfo, splitItems } from "./check_shard.ts";
 import {
   type EndpointItem,
   type FlowItem,
   loadEndpointItems,
   loadFlowItem,
-  planItems,
   runItems,
   type SpecRun,
 } from "./run_items.ts";
 import type { LoadedEndpoint } from "./exec.ts";
-import { itemWeights, readTimings, timingKey } from "./timings.ts";
+import { readTimings, timingKey } from "./timings.ts";
+import { repositoryRoot } from "./repo_root.ts";
+
+export type { ShardInfo };
 
 export interface CheckInput extends Omit<LayerInputs, "frontmatter" | "captures"> {
   dir: string;
@@ -48,16 +49,6 @@ export interface CheckInput extends Omit<LayerInputs, "frontmatter" | "captures"
   shard?: Shard;
   /** `--timings`: a file of `{"<path>": <duration_ms>}` that balances the shards. */
   timingsFile?: string;
-}
-
-export interface ShardInfo extends Shard {
-  /** Items in this shard, and selected in all. */
-  items: number;
-  of: number;
-  /** What balanced the shards. */
-  weights: WeightSource;
-  /** This shard's share of the summed weights (0 to 1). */
-  share: number;
 }
 
 export interface CheckResult {
@@ -81,7 +72,17 @@ export interface CheckResult {
   exitCode: ExitCode;
 }
 
-export async function checkContracts(input: CheckInput, ctx: OpsContext): Promise<CheckResult> {
+interface Prepared {
+  result: CheckResult;
+  endpoints: EndpointItem[];
+  flows: FlowItem[];
+  collections: CollectionCache;
+  timings?: Record<string, number>;
+  key: (path: string) => string;
+}
+
+/** Selects, reads and parses everything to check; a refused input comes back as a finished result. */
+async function prepare(input: CheckInput, ctx: OpsContext): Promise<Prepared | CheckResult> {
   const absDir = resolve(ctx.cwd, input.dir);
   const result: CheckResult = {
     dir: displayPath(absDir, ctx.cwd),
@@ -107,7 +108,7 @@ export async function checkContracts(input: CheckInput, ctx: OpsContext): Promis
   const timings = input.timingsFile ? readTimings(input.timingsFile, ctx) : undefined;
   if (timings && timings.issues.length > 0) return refuse(timings.issues);
   const root = await findCollectionRoot({ config: input.config, near: absDir }, ctx);
-  result.repoRoot = await gitToplevel(absDir);
+  result.repoRoot = await repositoryRoot(absDir);
   const selected = await selectFiles(absDir, root, input.changedFrom, ctx);
   if (!selected.selection) return refuse(selected.issues);
   const selection = selected.selection;
@@ -116,14 +117,32 @@ export async function checkContracts(input: CheckInput, ctx: OpsContext): Promis
   result.sharedChanges = selection.sharedChanges;
 
   const collections = collectionCache(input.config, ctx);
-  let endpoints = await loadEndpointItems(selection.endpoints, input.config, ctx);
+  const endpoints = await loadEndpointItems(selection.endpoints, input.config, ctx);
   const known = new Map<string, LoadedEndpoint>(endpoints.map((e) => [e.path, e.loaded]));
-  let flows: FlowItem[] = [];
+  const flows: FlowItem[] = [];
   for (const path of selection.flows) flows.push(await loadFlowItem(path, collections, known, ctx));
   const key = (path: string) => timingKey(path, result.repoRoot, ctx.cwd);
+  return { result, endpoints, flows, collections, timings: timings?.timings, key };
+}
 
+export async function checkContracts(input: CheckInput, ctx: OpsContext): Promise<CheckResult> {
+  const prepared = await prepare(input, ctx);
+  if (!("collections" in prepared)) return prepared;
+  const { result, collections, key } = prepared;
+  let { endpoints, flows } = prepared;
   if (input.shard) {
-    const kept = await keepShard(endpoints, flows, input, timings?.timings, key, ctx);
+    const kept = await keepShard(
+      {
+        endpoints,
+        flows,
+        total: input.shard.total,
+        timings: prepared.timings,
+        key,
+        config: input.config,
+      },
+      input.shard,
+      ctx,
+    );
     endpoints = kept.endpoints;
     flows = kept.flows;
     result.shard = kept.info;
@@ -171,42 +190,25 @@ export async function checkContracts(input: CheckInput, ctx: OpsContext): Promis
   return result;
 }
 
-/** The items of the requested shard, in file order, and what the split looked like. */
-async function keepShard(
-  endpoints: EndpointItem[],
-  flows: FlowItem[],
-  input: CheckInput,
-  timings: Record<string, number> | undefined,
-  key: (path: string) => string,
+/**
+ * How `--shard i/n` would split the selection, without running anything:
+ * each shard's item keys and weight. For benchmarks and diagnostics.
+ */
+export async function planShards(
+  input: Omit<CheckInput, "shard"> & { total: number },
   ctx: OpsContext,
-): Promise<{ endpoints: EndpointItem[]; flows: FlowItem[]; info: ShardInfo }> {
-  const shard = input.shard!;
-  const paths = [...endpoints.map((e) => e.path), ...flows.map((f) => f.path)];
-  // Ids from the repository root: every checkout, wherever it lives, breaks ties alike.
-  const plan = planItems(endpoints, flows, { skipInFlowOnly: true, sequence: "safe" })
-    .map((item, i) => ({ ...item, id: key(paths[i]) }));
-  const { weights, source } = await itemWeights({
-    paths,
-    flowSteps: flows.map((f) => f.steps),
-    endpointCount: endpoints.length,
-    keys: paths.map(key),
-    timings,
+): Promise<{ shards: string[][]; loads: number[]; issues: Issue[] }> {
+  const prepared = await prepare(input, ctx);
+  if (!("collections" in prepared)) return { shards: [], loads: [], issues: prepared.issues };
+  const { split, keys } = await splitItems({
+    endpoints: prepared.endpoints,
+    flows: prepared.flows,
+    total: input.total,
+    timings: prepared.timings,
+    key: prepared.key,
     config: input.config,
   }, ctx);
-  const split = splitIntoShards(plan, weights, shard.total);
-  const mine = new Set(split.shards[shard.index - 1]);
-  const total = split.loads.reduce((sum, load) => sum + load, 0);
-  return {
-    endpoints: endpoints.filter((_, i) => mine.has(i)),
-    flows: flows.filter((_, i) => mine.has(endpoints.length + i)),
-    info: {
-      ...shard,
-      items: mine.size,
-      of: paths.length,
-      weights: source,
-      share: total > 0 ? split.loads[shard.index - 1] / total : 0,
-    },
-  };
+  return { shards: split.shards.map((s) => s.map((i) => keys[i])), loads: split.loads, issues: [] };
 }
 
 /** A flow's failed step fails the check even with continue-on-error: it is still a broken contract. */

@@ -35,11 +35,13 @@ export const within = (dir: string, path: string) => !relative(dir, path).starts
 /** Files under the folder that belong to the collection, with their kinds. */
 async function filesIn(absDir: string, root: string): Promise<Target[]> {
   const scope = within(absDir, root) ? root : absDir;
-  return (await listMarkdown(scope)).map((rel) => {
-    const absolute = join(scope, rel);
-    const inRoot = relative(root, absolute);
-    return { absolute, kind: kindOf(inRoot.startsWith("..") ? rel : toSlash(inRoot)) };
-  });
+  // One relative path for the folder, not one per file: large collections list thousands.
+  const fromRoot = toSlash(relative(root, scope));
+  const prefix = fromRoot === "" ? "" : fromRoot.startsWith("..") ? undefined : fromRoot + "/";
+  return (await listMarkdown(scope)).map((rel) => ({
+    absolute: join(scope, rel),
+    kind: kindOf(prefix === undefined ? rel : prefix + rel),
+  }));
 }
 
 /** The files to check under `absDir` (collection `root`); an unusable ref is a usage issue. */

@@ -111,6 +111,12 @@ export interface RunOptions {
   specPath?: string;
   /** Where the run is recorded; default: appended to the spec's history file at once. */
   history?: HistorySink;
+  /**
+   * Called once the exchange with the API is over (last attempt answered or
+   * failed), before the response is compared: a planned run lets the next
+   * request go while this one's verdict is worked out.
+   */
+  onExchangeDone?: () => void;
 }
 
 export interface EndpointRun {
@@ -226,6 +232,11 @@ export async function runEndpoint(
       retryAfter: response ? headerValue(response.headers, "retry-after") : undefined,
     }));
   }
+  if (options.onExchangeDone) {
+    options.onExchangeDone();
+    // Let the next request start before this response is compared.
+    await null;
+  }
 
   const diff = response
     ? compareResponse(built.expected!, response, {
@@ -295,6 +306,8 @@ export interface ExecInput extends Omit<LayerInputs, "frontmatter"> {
   config?: string;
   /** Where the run is recorded; default: appended to the spec's history file at once. */
   history?: HistorySink;
+  /** See `RunOptions.onExchangeDone`. */
+  onExchangeDone?: () => void;
 }
 
 export interface ExecResult extends EndpointRun {
@@ -351,20 +364,16 @@ export async function execInCollection(
   if (envIssues.length > 0) return early([...pre, ...envIssues], env);
   const spec = loaded.spec!;
   const order: LayerName[] = input.order === "tool" ? TOOL_ORDER : CLI_ORDER;
-  const layers = buildLayers(
-    collection,
-    env,
-    {
-      captures: input.captures,
-      cli: input.cli,
-      tool: input.tool,
-      session: input.session,
-      frontmatter: spec.vars,
-    },
-    order,
-    [...OS_PREFIXES[input.order ?? "cli"]],
-    ctx.env,
-  );
+  const inputs = {
+    captures: input.captures,
+    cli: input.cli,
+    tool: input.tool,
+    session: input.session,
+    frontmatter: spec.vars,
+  };
+  const build = () =>
+    buildLayers(collection, env, inputs, order, [...OS_PREFIXES[input.order ?? "cli"]], ctx.env);
+  const layers = sharedLayers(collection, env, inputs, ctx.env, build);
   const run = await runEndpoint(spec, collection, {
     env,
     layers,
@@ -374,6 +383,7 @@ export async function execInCollection(
     dryRun: input.dryRun ?? false,
     verbose: input.verbose ?? false,
     history: input.history,
+    onExchangeDone: input.onExchangeDone,
   }, ctx);
   return {
     ...run,
@@ -385,4 +395,27 @@ export async function execInCollection(
     sources,
     response: run.rawResponse ? maskResponse(run.rawResponse, run.secrets) : undefined,
   };
+}
+
+/**
+ * Specs without frontmatter variables or captures see the same layers: a
+ * batch builds them once per collection, environment and set of overrides.
+ */
+const layerCache = new WeakMap<Collection, { key: unknown[]; layers: VarLayer[] }[]>();
+function sharedLayers(
+  collection: Collection,
+  env: string,
+  inputs: LayerInputs,
+  osEnv: Record<string, string>,
+  build: () => VarLayer[],
+): VarLayer[] {
+  if (inputs.captures || Object.keys(inputs.frontmatter ?? {}).length > 0) return build();
+  const key = [env, inputs.cli, inputs.tool, inputs.session, osEnv];
+  let entries = layerCache.get(collection);
+  if (!entries) layerCache.set(collection, entries = []);
+  const hit = entries.find((e) => e.key.every((part, i) => part === key[i]));
+  if (hit) return hit.layers;
+  const layers = build();
+  entries.push({ key, layers });
+  return layers;
 }

@@ -59,7 +59,8 @@ export interface FlowItem {
   steps: string[];
 }
 
-export interface RunItemsOptions extends Omit<ExecInput, "file" | "captures" | "dryRun"> {
+export interface RunItemsOptions
+  extends Omit<ExecInput, "file" | "captures" | "dryRun" | "onExchangeDone"> {
   /** Items in flight at once (default 8); 1 runs them one after another. */
   concurrency?: number;
   /** `check`: an endpoint with `standalone: false` is validated but not run (it needs a flow's captures). */
@@ -191,7 +192,7 @@ export async function runItems(
   const result: ItemsRun = { runs: [], flows: [], durations: new Array(plan.length), issues: [] };
   const { concurrency: _, skipInFlowOnly: __, sequence: ___, ...exec } = options;
 
-  const runOne = async (index: number) => {
+  const runOne = async (index: number, release: () => void) => {
     const started = ctx.clock.monotonic();
     if (index < endpoints.length) {
       const item = endpoints[index];
@@ -200,7 +201,13 @@ export async function runItems(
       } else {
         const { collection, history } = await collections.of(item.path);
         const run = await execInCollection(
-          { ...exec, file: item.name, dryRun: false, history: history.sink },
+          {
+            ...exec,
+            file: item.name,
+            dryRun: false,
+            history: history.sink,
+            onExchangeDone: release,
+          },
           item.path,
           collection,
           ctx,
@@ -237,30 +244,50 @@ export async function runItems(
   return result;
 }
 
-/** Drives `ResourceSchedule` with `lanes` workers; a lane with nothing startable waits for a finish. */
+/** Workers beyond the requests in flight: they work out verdicts while the next requests wait. */
+const AHEAD = 2;
+
+/**
+ * Drives `ResourceSchedule`: at most `concurrency` items hold a slot (and
+ * their resources) at once. An endpoint gives both back as soon as its
+ * exchange with the API is over (`release`), so the next request goes out
+ * while the verdict of the last one is worked out; a flow, when it ends.
+ */
 async function schedule(
   plan: RunItem[],
-  lanes: number,
-  run: (index: number) => Promise<void>,
+  concurrency: number,
+  run: (index: number, release: () => void) => Promise<void>,
 ): Promise<void> {
   const schedule = new ResourceSchedule(plan);
+  let inFlight = 0;
   let sleepers: (() => void)[] = [];
+  const wakeAll = () => {
+    const woken = sleepers;
+    sleepers = [];
+    for (const wake of woken) wake();
+  };
   const lane = async () => {
     while (schedule.waiting > 0) {
-      const index = schedule.take();
+      const index = inFlight < concurrency ? schedule.take() : undefined;
       if (index === undefined) {
         await new Promise<void>((wake) => sleepers.push(wake));
         continue;
       }
-      try {
-        await run(index);
-      } finally {
+      inFlight++;
+      let released = false;
+      const release = () => {
+        if (released) return;
+        released = true;
+        inFlight--;
         schedule.finish(index);
-        const woken = sleepers;
-        sleepers = [];
-        for (const wake of woken) wake();
+        wakeAll();
+      };
+      try {
+        await run(index, release);
+      } finally {
+        release();
       }
     }
   };
-  await Promise.all(Array.from({ length: Math.min(lanes, plan.length) }, lane));
+  await Promise.all(Array.from({ length: Math.min(concurrency + AHEAD, plan.length) }, lane));
 }
