@@ -151,7 +151,9 @@ export const COMMANDS: CommandDef[] = [
         multiple: true,
         values: CHECK_REPORT_FORMATS,
         valueName: "format[=file]",
-        description: "Report format, to stdout or a file (repeatable; at most one to stdout)",
+        description: `Report (${
+          CHECK_REPORT_FORMATS.join(", ")
+        }) to stdout, or to a file with =file; repeatable, at most one to stdout`,
       },
       env,
       vars,
