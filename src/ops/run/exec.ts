@@ -42,6 +42,7 @@ import {
   selectEnv,
 } from "../collection/load.ts";
 import { appendHistory, historyEntry, type HistorySink } from "./history.ts";
+import { sharedLayers } from "./shared_layers.ts";
 
 export interface LoadedEndpoint {
   path: string;
@@ -373,7 +374,7 @@ export async function execInCollection(
   };
   const build = () =>
     buildLayers(collection, env, inputs, order, [...OS_PREFIXES[input.order ?? "cli"]], ctx.env);
-  const layers = sharedLayers(collection, env, inputs, ctx.env, build);
+  const layers = sharedLayers(collection, env, input.order ?? "cli", inputs, ctx.env, build);
   const run = await runEndpoint(spec, collection, {
     env,
     layers,
@@ -395,27 +396,4 @@ export async function execInCollection(
     sources,
     response: run.rawResponse ? maskResponse(run.rawResponse, run.secrets) : undefined,
   };
-}
-
-/**
- * Specs without frontmatter variables or captures see the same layers: a
- * batch builds them once per collection, environment and set of overrides.
- */
-const layerCache = new WeakMap<Collection, { key: unknown[]; layers: VarLayer[] }[]>();
-function sharedLayers(
-  collection: Collection,
-  env: string,
-  inputs: LayerInputs,
-  osEnv: Record<string, string>,
-  build: () => VarLayer[],
-): VarLayer[] {
-  if (inputs.captures || Object.keys(inputs.frontmatter ?? {}).length > 0) return build();
-  const key = [env, inputs.cli, inputs.tool, inputs.session, osEnv];
-  let entries = layerCache.get(collection);
-  if (!entries) layerCache.set(collection, entries = []);
-  const hit = entries.find((e) => e.key.every((part, i) => part === key[i]));
-  if (hit) return hit.layers;
-  const layers = build();
-  entries.push({ key, layers });
-  return layers;
 }
