@@ -2,7 +2,7 @@
  * Durations that balance shards: a timings file (`{"<path>": <duration_ms>}`,
  * as `check --write-timings` writes it), else the local history, else equal
  * weights. An item the source does not know counts as the mean of the known
- * ones, so a new spec weighs like an average one (as Jest and pytest-split do).
+ * ones, so a new spec weighs like an average one (as pytest-split does).
  */
 import { type Issue, issue } from "../issue.ts";
 
