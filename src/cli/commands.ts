@@ -9,6 +9,9 @@ import type { ArgDef, FlagDef } from "./args.ts";
 import { contextFlags } from "./commands/context_flags.ts";
 import { DRIFT_KINDS } from "../engine/contract/model.ts";
 
+/** `check --report` formats; the first is the default. */
+export const CHECK_REPORT_FORMATS = ["markdown", "github", "junit", "json"] as const;
+
 export interface CommandDef {
   /** One or two words: `exec`, `import openapi`. */
   name: string;
@@ -153,14 +156,44 @@ export const COMMANDS: CommandDef[] = [
       },
       {
         name: "report",
-        type: "enum",
-        values: ["markdown", "github", "junit", "json"],
-        default: "markdown",
-        description: "Report format",
+        type: "string",
+        multiple: true,
+        values: CHECK_REPORT_FORMATS,
+        valueName: "format[=file]",
+        description: `Report (${
+          CHECK_REPORT_FORMATS.join(", ")
+        }) to stdout, or to a file with =file; repeatable, at most one to stdout`,
       },
       env,
       vars,
       strictAssertions,
+      {
+        name: "concurrency",
+        type: "integer",
+        valueName: "n",
+        description:
+          "Items in flight (default 8; 1 is sequential); one resource runs one at a time",
+      },
+      {
+        name: "shard",
+        type: "string",
+        valueName: "i/n",
+        description: "Run shard i of n (1-based), balanced by durations",
+      },
+      {
+        name: "timings",
+        type: "string",
+        valueName: "file",
+        description: 'Durations that balance shards ({"<path>": ms}, from --write-timings)',
+        complete: "file",
+      },
+      {
+        name: "write-timings",
+        type: "string",
+        valueName: "file",
+        description: "Write each item's duration for the next --timings",
+        complete: "file",
+      },
     ],
   },
   {
@@ -262,6 +295,36 @@ export const COMMANDS: CommandDef[] = [
       { name: "json", type: "boolean", description: "JSON instead of YAML" },
     ],
   },
+  ...["artillery", "k6"].map((engine): CommandDef => ({
+    name: `export ${engine}`,
+    summary: `Write ${
+      engine === "k6" ? "a k6 script" : "an Artillery script"
+    } (load test) from a flow or a folder`,
+    args: [{ name: "target", required: true, complete: "file" }],
+    flags: [
+      env,
+      vars,
+      {
+        name: "duration",
+        type: "integer",
+        valueName: "s",
+        description: "Test duration in seconds (default 60)",
+      },
+      {
+        name: "rate",
+        type: "integer",
+        valueName: "n",
+        description: "New virtual users per second (default 5)",
+      },
+      {
+        name: "out",
+        type: "string",
+        valueName: "file",
+        description: "Write to this file (atomically) instead of stdout",
+        complete: "file",
+      },
+    ],
+  })),
   {
     name: "export arazzo",
     summary: "Write flows as an Arazzo 1.0 document (workflows any Arazzo runner can run)",

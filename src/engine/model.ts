@@ -112,6 +112,8 @@ export interface EndpointSpec {
   match: MatchMode;
   ignore: string[];
   vars: Record<string, string>;
+  /** `standalone: false`: the endpoint needs a flow's captures; `check` reports it as skipped. */
+  standalone?: false;
   request: RequestBlock;
   expected: ResponseBlock;
   schema?: { value: unknown; line: number };

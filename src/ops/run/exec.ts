@@ -43,6 +43,7 @@ import {
 } from "../collection/load.ts";
 import { appendHistory, historyEntry, type HistorySink } from "./history.ts";
 import { assertionOptions, patternIssues } from "./assertions.ts";
+import { sharedLayers } from "./shared_layers.ts";
 
 export interface LoadedEndpoint {
   path: string;
@@ -132,12 +133,13 @@ export interface RunOptions {
   specPath?: string;
   /** Where the run is recorded; default: appended to the spec's history file at once. */
   history?: HistorySink;
-  /** Limits the requests in flight across runs (batches); each attempt passes through it. */
-  gate?: Gate;
+  /**
+   * Called once the exchange with the API is over (last attempt answered or
+   * failed), before the response is compared: a planned run lets the next
+   * request go while this one's verdict is worked out.
+   */
+  onExchangeDone?: () => void;
 }
-
-/** Runs `send` when a slot is free; batches bound the requests in flight with one. */
-export type Gate = <T>(send: () => Promise<T>) => Promise<T>;
 
 export interface EndpointRun {
   record: ExecRecord;
@@ -238,9 +240,7 @@ export async function runEndpoint(
   let failure: NetworkFailure | undefined;
   let duration = 0;
   for (let attempt = 0;; attempt++) {
-    const sent = options.gate
-      ? await options.gate(() => sendRequest(request, timeoutMs))
-      : await sendRequest(request, timeoutMs);
+    const sent = await sendRequest(request, timeoutMs);
     response = sent.response;
     failure = sent.failure;
     duration = sent.durationMs;
@@ -253,6 +253,11 @@ export async function runEndpoint(
       timeoutMs,
       retryAfter: response ? headerValue(response.headers, "retry-after") : undefined,
     }));
+  }
+  if (options.onExchangeDone) {
+    options.onExchangeDone();
+    // Let the next request start before this response is compared.
+    await null;
   }
 
   const diff = response
@@ -330,8 +335,8 @@ export interface ExecInput extends Omit<LayerInputs, "frontmatter"> {
   config?: string;
   /** Where the run is recorded; default: appended to the spec's history file at once. */
   history?: HistorySink;
-  /** Limits the requests in flight across runs (batches). */
-  gate?: Gate;
+  /** See `RunOptions.onExchangeDone`. */
+  onExchangeDone?: () => void;
 }
 
 export interface ExecResult extends EndpointRun {
@@ -361,8 +366,10 @@ export async function execInCollection(
   path: string,
   collection: Collection,
   ctx: OpsContext,
+  /** The file already read and parsed (planned runs read every file before the first request). */
+  preloaded?: LoadedEndpoint,
 ): Promise<ExecResult> {
-  const loaded = await loadEndpoint(path, ctx);
+  const loaded = preloaded ?? await loadEndpoint(path, ctx);
   const sources = new Map(collection.sources);
   if (loaded.text !== undefined) sources.set(loaded.file, loaded.text);
   const early = (issues: Issue[], env: string): ExecResult => ({
@@ -386,20 +393,16 @@ export async function execInCollection(
   if (envIssues.length > 0) return early([...pre, ...envIssues], env);
   const spec = loaded.spec!;
   const order: LayerName[] = input.order === "tool" ? TOOL_ORDER : CLI_ORDER;
-  const layers = buildLayers(
-    collection,
-    env,
-    {
-      captures: input.captures,
-      cli: input.cli,
-      tool: input.tool,
-      session: input.session,
-      frontmatter: spec.vars,
-    },
-    order,
-    [...OS_PREFIXES[input.order ?? "cli"]],
-    ctx.env,
-  );
+  const inputs = {
+    captures: input.captures,
+    cli: input.cli,
+    tool: input.tool,
+    session: input.session,
+    frontmatter: spec.vars,
+  };
+  const build = () =>
+    buildLayers(collection, env, inputs, order, [...OS_PREFIXES[input.order ?? "cli"]], ctx.env);
+  const layers = sharedLayers(collection, env, input.order ?? "cli", inputs, ctx.env, build);
   const run = await runEndpoint(spec, collection, {
     env,
     layers,
@@ -409,7 +412,7 @@ export async function execInCollection(
     dryRun: input.dryRun ?? false,
     verbose: input.verbose ?? false,
     history: input.history,
-    gate: input.gate,
+    onExchangeDone: input.onExchangeDone,
   }, ctx);
   return {
     ...run,
