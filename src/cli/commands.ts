@@ -105,7 +105,7 @@ export const COMMANDS: CommandDef[] = [
     args: [{ name: "pipeline", required: true, complete: "file" }],
     flags: [
       env,
-      output(outputFormats),
+      output([...outputFormats, "html"]),
       vars,
       {
         name: "parallel",
@@ -144,10 +144,10 @@ export const COMMANDS: CommandDef[] = [
       },
       {
         name: "report",
-        type: "enum",
-        values: ["markdown", "github", "junit", "json"],
+        type: "string",
+        valueName: "format[=file]",
         default: "markdown",
-        description: "Report format",
+        description: "Report format: markdown, github, junit, json, or html[=<file>]",
       },
       env,
       vars,

@@ -5,7 +5,7 @@
  * contract fails, 2 for invalid specs.
  */
 import { relative, resolve } from "node:path";
-import { EXIT } from "../../engine/issue.ts";
+import { EXIT, issue } from "../../engine/issue.ts";
 import {
   type CheckReport,
   flowCase,
@@ -15,16 +15,39 @@ import {
 import { issueJson } from "../../engine/render/issue.ts";
 import { renderJunit } from "../../engine/render/junit.ts";
 import { endpointCase, type ReportCase } from "../../engine/render/report.ts";
-import { appendText, toSlash } from "../../adapters/fs.ts";
+import { appendText, toSlash, writeTextAtomic } from "../../adapters/fs.ts";
 import { checkContracts, type CheckResult } from "../../ops/run/check.ts";
 import type { SpecRun } from "../../ops/run/batch.ts";
+import { renderCheckHtml } from "../../ops/run/html_report.ts";
 import { flowJson } from "../../ops/flow/flow.ts";
 import type { ParsedArgs } from "../args.ts";
 import type { CliIO } from "../io.ts";
 import { runSetup } from "../run_setup.ts";
 import { printIssues, printJson } from "../output.ts";
 
+const FORMATS = ["markdown", "github", "junit", "json", "html"];
+
+/** `--report <format>[=<file>]`: only html takes a file for now. */
+function parseReportFlag(value: string): { format: string; file?: string } | undefined {
+  const eq = value.indexOf("=");
+  const format = eq < 0 ? value : value.slice(0, eq);
+  const file = eq < 0 ? undefined : value.slice(eq + 1);
+  if (!FORMATS.includes(format) || (file !== undefined && (format !== "html" || !file))) {
+    return undefined;
+  }
+  return { format, file };
+}
+
 export async function run(args: ParsedArgs, io: CliIO): Promise<number> {
+  const reportFlag = parseReportFlag(String(args.flags.report ?? "markdown"));
+  if (!reportFlag) {
+    printIssues([
+      issue("USAGE", `Flag --report does not accept "${args.flags.report}"`, {
+        fix: `Use one of: ${FORMATS.join(", ")}; html may name a file: --report html=report.html`,
+      }),
+    ], io);
+    return EXIT.invalidSpec;
+  }
   const setup = await runSetup(args, io);
   if (!setup) return EXIT.invalidSpec;
   const { vars, env } = setup;
@@ -35,6 +58,8 @@ export async function run(args: ParsedArgs, io: CliIO): Promise<number> {
     cli: vars,
     strictAssertions: args.flags["strict-assertions"] === true,
     config: io.global.config,
+    // The HTML report shows each flow step's request and response.
+    verbose: reportFlag.format === "html",
   }, io.ctx);
   const allIssues = [
     ...result.issues,
@@ -45,7 +70,7 @@ export async function run(args: ParsedArgs, io: CliIO): Promise<number> {
     ...result.endpoints.flatMap((r) => [...r.sources]),
     ...result.flows.flatMap((f) => [...f.sources]),
   ]);
-  const format = args.flags.report as string;
+  const format = reportFlag.format;
   if (result.issues.some((i) => i.code === "USAGE")) {
     printIssues(result.issues, io);
     return result.exitCode;
@@ -55,6 +80,20 @@ export async function run(args: ParsedArgs, io: CliIO): Promise<number> {
   const repoPath = (file: string) =>
     toSlash(result.repoRoot ? relative(result.repoRoot, resolve(cwd, file)) : file);
   const report = checkReport(result, repoPath);
+  if (format === "html") {
+    printIssues(allIssues, io, sources);
+    const html = await renderCheckHtml(result, io.ctx, {
+      env,
+      notes: report.notes,
+      config: io.global.config,
+    });
+    if (!reportFlag.file) io.out(html);
+    else {
+      await writeTextAtomic(resolve(cwd, reportFlag.file), html);
+      io.err(`HTML report written to ${reportFlag.file}`);
+    }
+    return result.exitCode;
+  }
   if (format === "json") {
     printJson(checkJson(result, report), io);
     return result.exitCode;

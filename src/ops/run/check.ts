@@ -23,6 +23,8 @@ export interface CheckInput extends Omit<LayerInputs, "frontmatter" | "captures"
   strictAssertions?: boolean;
   config?: string;
   concurrency?: number;
+  /** Keep every request and response in the records (the HTML report shows flow steps' ones). */
+  verbose?: boolean;
 }
 
 export interface CheckResult {
@@ -131,6 +133,7 @@ export async function checkContracts(input: CheckInput, ctx: OpsContext): Promis
     session: input.session,
     strictAssertions: input.strictAssertions,
     config: input.config,
+    verbose: input.verbose,
   };
   const batch = await runSpecs(
     endpoints.sort(),
