@@ -47,6 +47,8 @@ function slots(size: number): Gate {
 export interface BatchOptions extends Omit<ExecInput, "file" | "captures" | "dryRun"> {
   /** Requests in flight at once (default 8). */
   concurrency?: number;
+  /** Hears about each run as soon as it finishes (live progress); `index` is its place in the input. */
+  onRun?: (run: SpecRun, index: number) => void;
 }
 
 /** One spec's full outcome, for callers in this process (`check`). */
@@ -123,6 +125,7 @@ export async function runSpecs(
       );
       const skipped = result.spec ? envExclusion(result.spec, result.env) : undefined;
       runs[index] = { ...result, name: spec, path, ...(skipped ? { skipped } : {}) };
+      options.onRun?.(runs[index], index);
     }
   };
   // More workers than slots: the next files are read, parsed and resolved while

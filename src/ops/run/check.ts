@@ -25,6 +25,14 @@ export interface CheckInput extends Omit<LayerInputs, "frontmatter" | "captures"
   concurrency?: number;
   /** Keep every request and response in the records (the HTML report shows flow steps' ones). */
   verbose?: boolean;
+  /** Live progress (the preview's Run all): what will run, then each endpoint and flow as it finishes. */
+  progress?: CheckProgress;
+}
+
+export interface CheckProgress {
+  start?(plan: { endpoints: string[]; flows: string[] }): void;
+  endpoint?(run: SpecRun): void;
+  flow?(flow: FlowResult): void;
 }
 
 export interface CheckResult {
@@ -135,23 +143,32 @@ export async function checkContracts(input: CheckInput, ctx: OpsContext): Promis
     config: input.config,
     verbose: input.verbose,
   };
+  input.progress?.start?.({ endpoints: endpoints.sort(), flows: flows.sort() });
+  const onEndpoint = input.progress?.endpoint;
   const batch = await runSpecs(
     endpoints.sort(),
-    { ...shared, concurrency: input.concurrency },
+    {
+      ...shared,
+      concurrency: input.concurrency,
+      ...(onEndpoint ? { onRun: (run: SpecRun) => onEndpoint(documentationOnly(run)) } : {}),
+    },
     ctx,
   );
-  // ws and sse files are documentation: in a folder-wide check they are skipped, not invalid.
-  result.endpoints = batch.runs.map((run) =>
-    run.record.error_type === "UNSUPPORTED_PROTOCOL" && run.spec
-      ? { ...run, skipped: `protocol ${run.spec.protocol} does not execute (documentation only)` }
-      : run
-  );
+  result.endpoints = batch.runs.map(documentationOnly);
   result.issues.push(...batch.issues);
   for (const flow of flows.sort()) {
     result.flows.push(await runFlow({ ...shared, file: flow }, ctx));
+    input.progress?.flow?.(result.flows.at(-1)!);
   }
   result.exitCode = checkExitCode(result);
   return result;
+}
+
+/** ws and sse files are documentation: in a folder-wide check they are skipped, not invalid. */
+function documentationOnly(run: SpecRun): SpecRun {
+  return run.record.error_type === "UNSUPPORTED_PROTOCOL" && run.spec
+    ? { ...run, skipped: `protocol ${run.spec.protocol} does not execute (documentation only)` }
+    : run;
 }
 
 /** Flows (absolute paths) with a step whose endpoint file is in `touched`. */
