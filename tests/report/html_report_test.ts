@@ -21,7 +21,7 @@ skipMessage("tests/report");
 const WRONG = "apis/users/get-user-wrong-shape.md";
 
 /** Serves one HTML text under the report CSP, as Jenkins serves archived artifacts. */
-function serveUnderCsp(html: () => string) {
+function serveUnderCsp(html: () => string, csp = REPORT_CSP) {
   const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen: () => {} }, (request) => {
     if (new URL(request.url).pathname !== "/report.html") {
       return new Response("no", { status: 404 });
@@ -29,7 +29,7 @@ function serveUnderCsp(html: () => string) {
     return new Response(html(), {
       headers: {
         "content-type": "text/html; charset=utf-8",
-        "content-security-policy": REPORT_CSP,
+        "content-security-policy": csp,
       },
     });
   });
@@ -180,6 +180,27 @@ Deno.test({
         assertStringIncludes(await page.locator("header").innerText(), "Captures: userId = ");
         await page.close();
       });
+
+      await t.step(
+        "under Jenkins' default CSP (no inline style) it stays readable and requests nothing",
+        async () => {
+          const jenkins = "sandbox; default-src 'none'; img-src 'self'; style-src 'self';";
+          await using served = serveUnderCsp(() => checkHtml, jenkins);
+          const { page, seen } = await openUnderCsp(
+            browser,
+            served.url,
+            "report-check-jenkins-csp",
+          );
+          assertEquals(seen.requests, []);
+          assert(seen.violations.every((v) => v.startsWith("style-src")), seen.violations.join());
+          // Unstyled, the content is all there: failures first and open, with their differences.
+          const first = page.locator("details.case").first();
+          assertEquals(await first.getAttribute("open"), "");
+          assertStringIncludes(await first.innerText(), "Delete user");
+          assertStringIncludes(await page.locator("body").innerText(), "body.id: expected string");
+          await page.close();
+        },
+      );
 
       await t.step("control: a page with a script and an external image is caught", async () => {
         const tainted = checkHtml.replace(

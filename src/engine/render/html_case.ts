@@ -113,9 +113,11 @@ function exchange(c: HtmlCase): string {
       lines
         ? `<pre class="diff">${
           lines.map((l) =>
+            // The line break sits inside the line's span: unstyled (a CSP that blocks the
+            // stylesheet) the lines still break; styled, each span is a full-width block.
             `<span class="${l.op === "-" ? "del" : l.op === "+" ? "add" : "same"}">${l.op} ${
               escapeHtml(l.text)
-            }</span>`
+            }\n</span>`
           ).join("")
         }</pre>`
         : `<p class="muted">The bodies are too large to compare line by line.</p>${

@@ -17,10 +17,11 @@ import {
 } from "./html_model.ts";
 import { escapeHtml } from "./html_escape.ts";
 import { REPORT_CSS } from "./html_style.ts";
-import { sparklineSvg } from "./run_chart.ts";
+import { FAIL_FILL, PASS_FILL, SKIP_FILL, sparklineSvg } from "./run_chart.ts";
 
 const ORDER: Outcome[] = ["fail", "skip", "pass"];
 const HEADINGS: Record<Outcome, string> = { fail: "Failed", skip: "Skipped", pass: "Passed" };
+const FILLS: Record<Outcome, string> = { fail: FAIL_FILL, skip: SKIP_FILL, pass: PASS_FILL };
 
 /**
  * Renders the whole page.
@@ -101,7 +102,9 @@ function totals(cases: HtmlCase[]): string {
   const parts = ORDER.map((o) => {
     const width = total ? (n[o] / total) * 100 : 0;
     const rect = width > 0
-      ? `<rect class="${o}" x="${x.toFixed(2)}" y="0" width="${width.toFixed(2)}" height="8"/>`
+      ? `<rect class="${o}" fill="${FILLS[o]}" x="${x.toFixed(2)}" y="0" width="${
+        width.toFixed(2)
+      }" height="8"/>`
       : "";
     x += width;
     return rect;
@@ -113,7 +116,7 @@ function totals(cases: HtmlCase[]): string {
 <div class="tile pass"><b data-count="passed">${n.pass}</b> passed</div>
 <div class="tile skip"><b data-count="skipped">${n.skip}</b> skipped</div>
 <div class="tile"><b>${formatMs(ms)}</b> in requests</div>
-<svg class="bar" viewBox="0 0 100 8" preserveAspectRatio="none" role="img" aria-label="${
+<svg class="bar" width="100%" height="8" viewBox="0 0 100 8" preserveAspectRatio="none" role="img" aria-label="${
     escapeHtml(summaryWords(cases))
   }">${parts}</svg>
 </section>`;

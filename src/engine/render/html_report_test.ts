@@ -103,8 +103,8 @@ Deno.test("renderHtmlReport() shows expected against actual with the body diff h
       differences: ["body.id: expected string, got number"],
     })],
   });
-  assertStringIncludes(html, '<span class="del">-   &quot;id&quot;: &quot;2&quot;</span>');
-  assertStringIncludes(html, '<span class="add">+   &quot;id&quot;: 2</span>');
+  assertStringIncludes(html, `<span class="del">-   &quot;id&quot;: &quot;2&quot;\n</span>`);
+  assertStringIncludes(html, `<span class="add">+   &quot;id&quot;: 2\n</span>`);
   assertStringIncludes(html, "<li>body.id: expected string, got number</li>");
   assertStringIncludes(html, "authorization: Bearer ****");
   assertStringIncludes(html, "HTTP/1.1 200 OK\nContent-Type: application/json");

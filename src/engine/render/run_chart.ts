@@ -60,6 +60,15 @@ function round(value: number): number {
   return Math.round(value * 100) / 100;
 }
 
+/**
+ * Colours as SVG attributes, not style: a page whose stylesheet is blocked
+ * (Jenkins' default CSP allows no inline style) still draws red and green.
+ * A stylesheet that is allowed overrides them by class.
+ */
+export const PASS_FILL = "#15803d";
+export const FAIL_FILL = "#c0262d";
+export const SKIP_FILL = "#a15c00";
+
 /** One run in words, for tooltips and screen readers. */
 export function runLabel(entry: HistoryEntry): string {
   const verdict = entry.passed
@@ -84,8 +93,8 @@ export function sparklineSvg(
     `${entries.length} recent run${entries.length === 1 ? "" : "s"}, ${passed} passed`;
   const bars = runBars(entries, { width, height, gap: entries.length > 60 ? 0.3 : 1 });
   const rects = bars.map((bar) =>
-    `<rect class="${
-      bar.passed ? "pass" : "fail"
+    `<rect class="${bar.passed ? "pass" : "fail"}" fill="${
+      bar.passed ? PASS_FILL : FAIL_FILL
     }" x="${bar.x}" y="${bar.y}" width="${bar.width}" height="${bar.height}"><title>${
       escapeHtml(runLabel(bar.entry))
     }</title></rect>`
