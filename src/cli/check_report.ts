@@ -12,12 +12,20 @@ import { toSlash } from "../adapters/fs.ts";
 import type { CheckResult } from "../ops/run/check.ts";
 import type { SpecRun } from "../ops/run/batch.ts";
 import { flowJson } from "../ops/flow/flow.ts";
+import type { HtmlReport } from "../engine/render/html_model.ts";
 
 export interface CheckReportView {
   /** Everything the run produced: masked records, requests and responses, flows, shard, timings. */
   result: CheckResult;
   /** Rows (endpoints in file order, then flows), notes and deleted files. */
   report: CheckReport;
+  /** The HTML report's data (cases with their recent history), gathered only when an html report is asked for. */
+  html?: HtmlReport;
+}
+
+/** The HTML report's notes: the report's own, then each deleted file (as the markdown report lists them). */
+export function htmlNotes(report: CheckReport): string[] {
+  return [...report.notes, ...report.deleted.map((file) => `${file} was deleted`)];
 }
 
 export function checkReportView(result: CheckResult, cwd: string): CheckReportView {

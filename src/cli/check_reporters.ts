@@ -7,6 +7,7 @@
  */
 import { renderCheckMarkdown, renderGithubReport } from "../engine/render/check.ts";
 import { renderJunit } from "../engine/render/junit.ts";
+import { renderHtmlReport } from "../engine/render/html_report.ts";
 import { checkJson, type CheckReportView } from "./check_report.ts";
 
 export interface CheckReporter {
@@ -29,5 +30,10 @@ export const CHECK_REPORTERS: Record<string, CheckReporter> = {
   json: {
     render: (view) => JSON.stringify(checkJson(view), null, 2),
     carriesIssues: true,
+  },
+  html: {
+    // The page's data (history for the sparklines) is gathered before reporting: see `check.ts`.
+    render: (view) => renderHtmlReport(view.html!),
+    carriesIssues: false,
   },
 };

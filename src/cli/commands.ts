@@ -10,7 +10,7 @@ import { contextFlags } from "./commands/context_flags.ts";
 import { DRIFT_KINDS } from "../engine/contract/model.ts";
 
 /** `check --report` formats; the first is the default. */
-export const CHECK_REPORT_FORMATS = ["markdown", "github", "junit", "json"] as const;
+export const CHECK_REPORT_FORMATS = ["markdown", "github", "junit", "json", "html"] as const;
 
 export interface CommandDef {
   /** One or two words: `exec`, `import openapi`. */
@@ -117,7 +117,7 @@ export const COMMANDS: CommandDef[] = [
     args: [{ name: "pipeline", required: true, complete: "file" }],
     flags: [
       env,
-      output(outputFormats),
+      output([...outputFormats, "html"]),
       vars,
       {
         name: "parallel",

@@ -2,11 +2,16 @@
 import type {
   AdHocResponse,
   ApiError,
+  EnvFilesResponse,
+  EnvFileView,
   FlowEntry,
   FlowResponse,
   FlowResult,
+  HistoryEntry,
+  HistoryResponse,
   IndexResponse,
   Issue,
+  RunAllMessage,
   RunResponse,
   SpecResponse,
   StepRecord,
@@ -84,6 +89,18 @@ export const api = {
     vars: Record<string, string>;
     save?: string;
   }) => call<AdHocResponse>("POST", "/api/request", input),
+  history: (path: string, last = 200) =>
+    call<HistoryResponse>("GET", `/api/history?path=${q(path)}&last=${last}`),
+  latestRuns: () =>
+    call<{ count: number; runs: Record<string, HistoryEntry> }>("GET", "/api/history/latest"),
+  envFiles: () => call<EnvFilesResponse>("GET", "/api/env-files"),
+  saveEnv: (file: string, env: string, set: Record<string, string>, remove: string[]) =>
+    call<{ status: string; file: EnvFileView }>("PUT", "/api/env-files", {
+      file,
+      env,
+      set,
+      remove,
+    }),
   flow: (path: string) => call<FlowResponse>("GET", `/api/flow?path=${q(path)}`),
   saveFlow: (path: string, text: string, create = false) =>
     call<{ status: string; file: string; created: boolean; issues: Issue[] }>("PUT", "/api/flow", {
@@ -139,4 +156,38 @@ export async function runFlow(
     });
   }
   return result;
+}
+
+/**
+ * Runs the collection or one folder (`POST /api/run-all`), calling
+ * `onMessage` for each line of the stream: the plan, each result, the summary.
+ */
+export async function runAll(
+  input: { path: string; env: string; vars: Record<string, string> },
+  onMessage: (message: RunAllMessage) => void,
+): Promise<void> {
+  const response = await fetch("/api/run-all", {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(input),
+  });
+  if (!response.ok || !response.body) {
+    const data = await response.json().catch(() => ({
+      error: { code: "BAD_RESPONSE", message: `HTTP ${response.status}`, fix: "" },
+    }));
+    throw new ApiFailure(response.status, data as ApiError);
+  }
+  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+  let buffer = "";
+  while (true) {
+    const { value, done } = await reader.read();
+    if (value) buffer += value;
+    let newline: number;
+    while ((newline = buffer.indexOf("\n")) >= 0) {
+      const line = buffer.slice(0, newline).trim();
+      buffer = buffer.slice(newline + 1);
+      if (line) onMessage(JSON.parse(line) as RunAllMessage);
+    }
+    if (done) break;
+  }
 }

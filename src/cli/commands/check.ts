@@ -15,12 +15,13 @@ import { parseShard, type Shard } from "../../engine/schedule/shard.ts";
 import { renderTimings } from "../../engine/schedule/weights.ts";
 import { appendText, writeTextAtomic } from "../../adapters/fs.ts";
 import { checkContracts } from "../../ops/run/check.ts";
+import { checkHtmlReport } from "../../ops/run/html_report.ts";
 import type { ParsedArgs } from "../args.ts";
 import { CHECK_REPORT_FORMATS } from "../commands.ts";
 import type { CliIO } from "../io.ts";
 import { runSetup } from "../run_setup.ts";
 import { printIssues } from "../output.ts";
-import { checkIssues, type CheckReportView, checkReportView } from "../check_report.ts";
+import { checkIssues, type CheckReportView, checkReportView, htmlNotes } from "../check_report.ts";
 import { CHECK_REPORTERS } from "../check_reporters.ts";
 
 interface CheckFlags {
@@ -67,12 +68,21 @@ export async function run(args: ParsedArgs, io: CliIO): Promise<number> {
     concurrency: flags.concurrency,
     shard: flags.shard,
     timingsFile: args.flags.timings as string | undefined,
+    // The HTML report shows each flow step's request and response.
+    verbose: flags.targets.some((t) => t.format === "html"),
   }, io.ctx);
   if (result.issues.some((i) => i.code === "USAGE")) {
     printIssues(result.issues, io);
     return result.exitCode;
   }
   const view = checkReportView(result, io.ctx.cwd);
+  if (flags.targets.some((t) => t.format === "html")) {
+    view.html = await checkHtmlReport(result, io.ctx, {
+      env: setup.env,
+      notes: htmlNotes(view.report),
+      config: io.global.config,
+    });
+  }
   const written = await writeFiles(view, flags.targets, args, io);
   if (written !== EXIT.passed) return written;
 

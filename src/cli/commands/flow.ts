@@ -11,6 +11,7 @@ import { renderMarkdownReport } from "../../engine/render/markdown.ts";
 import { flowJson, type FlowResult, runFlow } from "../../ops/flow/flow.ts";
 import type { ParsedArgs } from "../args.ts";
 import type { CliIO } from "../io.ts";
+import { renderFlowHtml } from "../../ops/run/html_report.ts";
 import { runSetup } from "../run_setup.ts";
 import { printIssues, printJson } from "../output.ts";
 
@@ -36,7 +37,8 @@ export async function run(args: ParsedArgs, io: CliIO): Promise<number> {
       dryRun,
       timeoutMs: args.flags.timeout as number | undefined,
       strictAssertions,
-      verbose: io.global.verbose,
+      // The HTML report shows every step's request and response.
+      verbose: io.global.verbose || output === "html",
       config: io.global.config,
     },
     io.ctx,
@@ -50,6 +52,7 @@ export async function run(args: ParsedArgs, io: CliIO): Promise<number> {
   printIssues(result.issues, io, result.sources);
   if (output !== "console") {
     if (output === "json") printJson(flowJson(result), io);
+    else if (output === "html") io.out(await renderFlowHtml(result, io.ctx, io.global.config));
     else if (output === "junit") io.out(renderJunit(`apispec flow`, cases(result)));
     else io.out(renderMarkdownReport(`Flow ${result.file}`, cases(result)));
     return result.exitCode;

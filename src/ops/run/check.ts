@@ -49,6 +49,16 @@ export interface CheckInput extends Omit<LayerInputs, "frontmatter" | "captures"
   shard?: Shard;
   /** `--timings`: a file of `{"<path>": <duration_ms>}` that balances the shards. */
   timingsFile?: string;
+  /** Keep every request and response in the records (the HTML report shows flow steps' ones). */
+  verbose?: boolean;
+  /** Live progress (the preview's Run all): what will run, then each endpoint and flow as it finishes. */
+  progress?: CheckProgress;
+}
+
+export interface CheckProgress {
+  start?(plan: { endpoints: string[]; flows: string[] }): void;
+  endpoint?(run: SpecRun): void;
+  flow?(flow: FlowResult): void;
 }
 
 export interface CheckResult {
@@ -158,10 +168,17 @@ export async function checkContracts(input: CheckInput, ctx: OpsContext): Promis
     }
   }
 
+  const progress = input.progress;
+  progress?.start?.({ endpoints: endpoints.map((e) => e.path), flows: flows.map((f) => f.path) });
   const run = await runItems(
     endpoints,
     flows,
     {
+      verbose: input.verbose,
+      ...(progress?.endpoint
+        ? { onEndpointDone: (r: SpecRun) => progress.endpoint!(documentationOnly(r)) }
+        : {}),
+      ...(progress?.flow ? { onFlowDone: (f: FlowResult) => progress.flow!(f) } : {}),
       env: input.env,
       cli: input.cli,
       tool: input.tool,
@@ -175,12 +192,7 @@ export async function checkContracts(input: CheckInput, ctx: OpsContext): Promis
     ctx,
     collections,
   );
-  // ws and sse files are documentation: in a folder-wide check they are skipped, not invalid.
-  result.endpoints = run.runs.map((r) =>
-    r.record.error_type === "UNSUPPORTED_PROTOCOL" && r.spec
-      ? { ...r, skipped: `protocol ${r.spec.protocol} does not execute (documentation only)` }
-      : r
-  );
+  result.endpoints = run.runs.map(documentationOnly);
   result.flows = run.flows;
   [...endpoints.map((e) => e.path), ...flows.map((f) => f.path)].forEach((path, i) => {
     result.timings[key(path)] = run.durations[i];
@@ -188,6 +200,13 @@ export async function checkContracts(input: CheckInput, ctx: OpsContext): Promis
   result.issues.push(...run.issues);
   result.exitCode = checkExitCode(result);
   return result;
+}
+
+/** ws and sse files are documentation: in a folder-wide check they are skipped, not invalid. */
+function documentationOnly(run: SpecRun): SpecRun {
+  return run.record.error_type === "UNSUPPORTED_PROTOCOL" && run.spec
+    ? { ...run, skipped: `protocol ${run.spec.protocol} does not execute (documentation only)` }
+    : run;
 }
 
 /**

@@ -70,6 +70,10 @@ export interface RunItemsOptions
    * the caller's order (a batch whose caller chose the order).
    */
   sequence?: "safe" | "given";
+  /** Live progress: each endpoint's run as soon as it finishes (`index` in the endpoint items). */
+  onEndpointDone?: (run: SpecRun, index: number) => void;
+  /** Live progress: each flow's result as soon as it finishes. */
+  onFlowDone?: (flow: FlowResult, index: number) => void;
 }
 
 export interface ItemsRun {
@@ -190,7 +194,14 @@ export async function runItems(
   const inFlowOnly = (item: EndpointItem) => isInFlowOnly(item, options);
   const plan = planItems(endpoints, flows, options);
   const result: ItemsRun = { runs: [], flows: [], durations: new Array(plan.length), issues: [] };
-  const { concurrency: _, skipInFlowOnly: __, sequence: ___, ...exec } = options;
+  const {
+    concurrency: _,
+    skipInFlowOnly: __,
+    sequence: ___,
+    onEndpointDone,
+    onFlowDone,
+    ...exec
+  } = options;
 
   const runOne = async (index: number, release: () => void) => {
     const started = ctx.clock.monotonic();
@@ -221,6 +232,7 @@ export async function runItems(
           ...(skipped ? { skipped } : {}),
         };
       }
+      onEndpointDone?.(result.runs[index], index);
     } else {
       const flow = flows[index - endpoints.length];
       result.flows[index - endpoints.length] = await runFlow({
@@ -235,6 +247,7 @@ export async function runItems(
         verbose: exec.verbose,
         config: exec.config,
       }, ctx);
+      onFlowDone?.(result.flows[index - endpoints.length], index - endpoints.length);
     }
     result.durations[index] = ctx.clock.monotonic() - started;
   };

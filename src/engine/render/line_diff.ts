@@ -1,13 +1,14 @@
 /**
  * A line diff (longest common subsequence) of the documented and the actual
- * body, both pretty-printed, for the result view. Large bodies are not
- * diffed line by line (quadratic); the record's own diff still says what
- * differs.
+ * body, both pretty-printed, for the UI's result view and the HTML report.
+ * Large bodies are not diffed line by line (quadratic); the record's own diff
+ * still says what differs.
  */
 export type DiffLine = { op: " " | "-" | "+"; text: string };
 
 const MAX_CELLS = 4_000_000;
 
+/** JSON bodies indented, anything else as it is. */
 export function pretty(body: string): string {
   try {
     return JSON.stringify(JSON.parse(body), null, 2);
@@ -16,6 +17,16 @@ export function pretty(body: string): string {
   }
 }
 
+/**
+ * Lines kept (" "), removed ("-") and added ("+"), or undefined when the
+ * texts are too large to compare line by line.
+ *
+ * @example
+ * ```ts
+ * import { lineDiff } from "./line_diff.ts";
+ * lineDiff("a\nb", "a\nc")!.map((l) => l.op + l.text); // [" a", "-b", "+c"]
+ * ```
+ */
 export function lineDiff(expected: string, actual: string): DiffLine[] | undefined {
   const a = expected.split("\n");
   const b = actual.split("\n");
