@@ -1,0 +1,191 @@
+/**
+ * Runs a planned flow once, or once per data row. Before anything is sent,
+ * the plan is run dry (every step resolved, captures as placeholders) for
+ * each distinct set of row columns, so an unresolved variable stops the run
+ * with exit 2 before the first request. History entries are buffered and
+ * appended in batches, one lock per batch instead of one per request.
+ */
+import type { Issue } from "../../engine/issue.ts";
+import type { StepRecord } from "../../engine/model.ts";
+import type { StepDetail } from "../../engine/render/flow.ts";
+import type { DataRow } from "../../engine/parse/data.ts";
+import { NOTHING } from "../../engine/flow/decide.ts";
+import { rowVariables } from "../../engine/flow/lookup.ts";
+import { type FlowPlan, requestNodes } from "../../engine/flow/plan.ts";
+import { SECRET_NAME } from "../../engine/resolve/layers.ts";
+import { MASK, maskText } from "../../engine/secrets/mask.ts";
+import type { HistoryEntry } from "../../engine/model.ts";
+import type { OpsContext } from "../../adapters/system.ts";
+import { appendHistory } from "../run/history.ts";
+import type { Collection } from "../collection/load.ts";
+import type { FlowTree } from "./load.ts";
+import type { FlowInput, RunContext, StepOutcome } from "./run_context.ts";
+import { runNodes } from "./run_nodes.ts";
+
+export interface RowStart {
+  /** 0-based. */
+  index: number;
+  count: number;
+  /** The row as read, secret-named columns masked. */
+  data: Record<string, unknown>;
+}
+
+export interface RowResult {
+  data: Record<string, unknown>;
+  passed: boolean;
+  captures: Record<string, string>;
+  steps: StepRecord[];
+  details: StepDetail[];
+}
+
+export interface RowsInput {
+  plan: FlowPlan;
+  tree: FlowTree;
+  collection: Collection;
+  env: string;
+  input: FlowInput;
+  ctx: OpsContext;
+  /** Undefined: the flow is not data-driven. */
+  rows?: DataRow[];
+  dryRun: boolean;
+  parallel: boolean;
+  continueOnError: boolean;
+  strictAssertions: boolean;
+  listeners: {
+    onStep?: (step: StepRecord, detail: StepDetail) => void;
+    onRow?: (row: RowStart) => void;
+  };
+  /** Called once the dry check has passed, before the first record. */
+  onChecked: () => void;
+}
+
+export interface RowsRun {
+  passed: boolean;
+  captures: Record<string, string>;
+  steps: StepRecord[];
+  details: StepDetail[];
+  iterations?: RowResult[];
+  issues: Issue[];
+  /** The dry check found errors: nothing was sent. */
+  checkFailed: boolean;
+}
+
+/** History lines are appended in batches of about this many. */
+const HISTORY_BATCH = 500;
+
+export async function runRows(r: RowsInput): Promise<RowsRun> {
+  const rows: (DataRow | undefined)[] = r.rows ?? [undefined];
+  const issues: Issue[] = [];
+  const checked = new Set<string>();
+  for (const row of rows) {
+    const vars = row ? rowVariables(row) : {};
+    const key = Object.keys(vars).sort().join("\u0000");
+    if (checked.has(key)) continue;
+    checked.add(key);
+    const rc = context(r, vars, { dryRun: true, history: () => undefined });
+    await runNodes(rc, r.plan.nodes, NOTHING, {}, "");
+    issues.push(...unique(rc.issues, issues));
+    if (issues.some((i) => i.severity === "error")) {
+      return { passed: false, captures: {}, steps: [], details: [], issues, checkFailed: true };
+    }
+  }
+  r.onChecked();
+
+  const pending: { specPath: string; entry: HistoryEntry }[] = [];
+  const flush = () => {
+    const problem = appendHistory(r.collection, pending.splice(0));
+    if (problem && !issues.some((i) => i.message === problem.message)) issues.push(problem);
+  };
+  const results: RowResult[] = [];
+  for (const [index, row] of rows.entries()) {
+    const vars = row ? rowVariables(row) : {};
+    const data = row ? maskRow(row) : {};
+    if (row) r.listeners.onRow?.({ index, count: rows.length, data });
+    const rc = context(r, vars, {
+      dryRun: r.dryRun,
+      history: (specPath, entry) => {
+        pending.push({ specPath, entry });
+        return undefined;
+      },
+      emit: (o: StepOutcome) => r.listeners.onStep?.(o.step, o.detail),
+    });
+    const run = await runNodes(rc, r.plan.nodes, NOTHING, {}, "");
+    issues.push(...unique(rc.issues, issues));
+    const captures: Record<string, string> = {};
+    for (const [name, value] of Object.entries(run.settled.values)) {
+      captures[name] = SECRET_NAME.test(name) ? MASK : maskText(value, [...rc.secrets]);
+    }
+    results.push({
+      data,
+      passed: !run.outcomes.some((o) => !o.step.passed && !o.step.skipped),
+      captures,
+      steps: run.outcomes.map((o) => o.step),
+      details: run.outcomes.map((o) => o.detail),
+    });
+    if (pending.length >= HISTORY_BATCH) flush();
+  }
+  flush();
+
+  if (!r.rows) {
+    const [only] = results;
+    return { ...only, issues, checkFailed: false };
+  }
+  return {
+    passed: results.every((row) => row.passed),
+    captures: {},
+    steps: results.flatMap((row, i) =>
+      row.steps.map((step) => ({ ...step, name: `row ${i + 1} › ${step.name}` }))
+    ),
+    details: results.flatMap((row) => row.details),
+    iterations: results,
+    issues,
+    checkFailed: false,
+  };
+}
+
+function context(
+  r: RowsInput,
+  row: Record<string, string>,
+  how: Pick<RunContext, "dryRun" | "history" | "emit">,
+): RunContext {
+  const secrets = new Set(
+    Object.entries(row)
+      .filter(([name, value]) => SECRET_NAME.test(name) && value.length >= 4)
+      .map(([, value]) => value),
+  );
+  const placeholders = new Set(
+    requestNodes(r.plan.nodes).flatMap((node) => node.step.captures.map((c) => c.variable)),
+  );
+  return {
+    tree: r.tree,
+    collection: r.collection,
+    env: r.env,
+    input: r.input,
+    ctx: r.ctx,
+    row,
+    parallel: r.parallel,
+    continueOnError: r.continueOnError,
+    strictAssertions: r.strictAssertions,
+    secrets,
+    issues: [],
+    placeholders,
+    ...how,
+  };
+}
+
+function maskRow(row: DataRow): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(row).map(([name, value]) => [name, SECRET_NAME.test(name) ? MASK : value]),
+  );
+}
+
+/** Issues not yet listed: loops and rows repeat the same finding. */
+function unique(found: Issue[], listed: Issue[]): Issue[] {
+  const seen = new Set(listed.map((i) => JSON.stringify(i)));
+  return found.filter((i) => {
+    const key = JSON.stringify(i);
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
