@@ -25,7 +25,8 @@ export type { WorkspaceView } from "../../src/preview/workspace.ts";
 export type { FlowEntry } from "../../src/preview/index_cache.ts";
 export type { RunSpecOutput as RunResponse } from "../../src/preview/run_spec.ts";
 export type { StepRecord } from "../../src/engine/model.ts";
-export type { FlowRunResult as FlowResult } from "../../src/preview/api_run.ts";
+export type { FlowRunEvent, FlowRunResult as FlowResult } from "../../src/preview/api_run.ts";
+export type { PlanView } from "../../src/ops/flow/plan_view.ts";
 
 export interface IndexResponse {
   count: number;
@@ -58,6 +59,10 @@ export interface FlowResponse {
   text: string;
   flow: FlowSpec | null;
   steps: StepEndpoint[];
+  /** The plan: sub-flows expanded, each step's loop, condition, polling and delay. */
+  plan: import("../../src/ops/flow/plan_view.ts").PlanView[];
+  /** The flow's data file (`data:`), when it is data-driven. */
+  data: string | null;
   issues: Issue[];
 }
 
