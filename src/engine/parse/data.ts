@@ -4,6 +4,7 @@
  * of variables; a malformed file is an issue naming the file and the line.
  */
 import { parse as parseCsv } from "csv-parse/sync";
+import { parse as parseJsonc, type ParseError, printParseErrorCode } from "jsonc-parser";
 import { type Issue, issue } from "../issue.ts";
 
 export type DataRow = Record<string, unknown>;
@@ -100,7 +101,7 @@ function jsonRows(text: string): DataRow[] {
   try {
     value = JSON.parse(text);
   } catch (error) {
-    throw new DataError((error as Error).message, jsonErrorLine(text, error as Error));
+    throw jsonError(text, error as Error);
   }
   if (!Array.isArray(value)) {
     throw new DataError("it must be an array of objects", 1, 'Write `[{"name": "Ada"}, ...]`');
@@ -122,7 +123,7 @@ function jsonLinesRows(text: string): DataRow[] {
     try {
       row = JSON.parse(line);
     } catch (error) {
-      throw new DataError((error as Error).message, index + 1);
+      throw new DataError(jsonError(line, error as Error).message, index + 1);
     }
     if (row === null || typeof row !== "object" || Array.isArray(row)) {
       throw new DataError("each line must be a JSON object", index + 1);
@@ -132,12 +133,17 @@ function jsonLinesRows(text: string): DataRow[] {
   return rows;
 }
 
-/** V8 names a position or a line and column in JSON syntax errors. */
-function jsonErrorLine(text: string, error: Error): number | undefined {
-  const line = /line (\d+)/.exec(error.message);
-  if (line) return Number(line[1]);
-  const position = /position (\d+)/.exec(error.message);
-  return position ? lineAt(text, Number(position[1])) : undefined;
+/** Where JSON text breaks: JSON.parse says what, a positional parser says where. */
+function jsonError(text: string, error: Error): DataError {
+  const errors: ParseError[] = [];
+  parseJsonc(text, errors, { allowTrailingComma: false, disallowComments: true });
+  const first = errors[0];
+  if (!first) return new DataError(error.message);
+  const what = printParseErrorCode(first.error).replace(/([a-z])([A-Z])/g, "$1 $2").toLowerCase();
+  return new DataError(
+    `${what} (${error.message.replace(/\s+/g, " ")})`,
+    lineAt(text, first.offset),
+  );
 }
 
 /** The line each top-level array element starts on. */

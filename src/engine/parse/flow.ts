@@ -15,7 +15,8 @@ const STEP_LINE = /^\s{0,3}\d+[.)]\s+(.*)$/;
 const PROPERTY_LINE = /^\s+[-*+]\s+([A-Za-z][A-Za-z -]*?)\s*:\s*(.*)$/;
 
 /**
- * Parses a flow file.
+ * Parses a flow file. With `partial`, a flow with errors is returned too
+ * (lines that did not parse left out), for checks that report everything.
  *
  * @example
  * ```ts
@@ -25,7 +26,11 @@ const PROPERTY_LINE = /^\s+[-*+]\s+([A-Za-z][A-Za-z -]*?)\s*:\s*(.*)$/;
  * parseFlow(text, "flows/demo.md").flow?.steps[0].captures[0].variable; // "userId"
  * ```
  */
-export function parseFlow(text: string, file: string): { flow?: FlowSpec; issues: Issue[] } {
+export function parseFlow(
+  text: string,
+  file: string,
+  options: { partial?: boolean } = {},
+): { flow?: FlowSpec; issues: Issue[] } {
   const doc = parseMarkdown(text);
   const { reader, issues } = readFrontmatter(doc, file, "flow file");
   if (!reader) return { issues };
@@ -79,7 +84,9 @@ export function parseFlow(text: string, file: string): { flow?: FlowSpec; issues
       fix: "List steps as `1. **Name** -> `apis/<resource>/<file>.md``",
     }));
   }
-  if (issues.some((i) => i.severity === "error")) return { issues };
+  // A flow with errors is returned only when asked (`partial`), so `validate` can go on to check
+  // its steps' files and data; everyone else gets a flow only when it is valid.
+  if (issues.some((i) => i.severity === "error") && !options.partial) return { issues };
   return {
     flow: {
       kind: "flow",

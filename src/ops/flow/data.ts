@@ -22,7 +22,7 @@ export async function loadDataSet(
   flow: FlowSpec,
   where: { flowPath: string; collectionRoot: string; flag?: string },
   ctx: Pick<OpsContext, "cwd">,
-): Promise<{ data?: DataSet; issues: Issue[] }> {
+): Promise<{ data?: DataSet; issues: Issue[]; source?: { file: string; text: string } }> {
   const given = where.flag ?? flow.data?.file;
   if (given === undefined) return { issues: [] };
   const path = where.flag !== undefined
@@ -49,7 +49,12 @@ export async function loadDataSet(
     };
   }
   const { rows, issues } = parseDataFile(read.text, file);
-  return { data: rows.length > 0 ? { file, rows } : undefined, issues };
+  return {
+    data: rows.length > 0 ? { file, rows } : undefined,
+    issues,
+    // Large files are not kept for caret rendering.
+    ...(read.text.length <= 1_000_000 ? { source: { file, text: read.text } } : {}),
+  };
 }
 
 async function flagPath(

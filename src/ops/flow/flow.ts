@@ -138,6 +138,7 @@ export async function runFlow(
     flag: input.data,
   }, ctx);
   issues.push(...data.issues);
+  if (data.source) sources.set(data.source.file, data.source.text);
   if (stop()) return early();
 
   const continueOnError = input.continueOnError ?? flow.continueOnError;

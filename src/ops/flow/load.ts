@@ -104,7 +104,8 @@ function readFlowText(path: string, file: string, issues: Issue[]): string | und
 /** Parses and secret-scans one flow file; a placeholder entry keeps a broken one from being read twice. */
 function readFlow(path: string, file: string, text: string, tree: FlowTree) {
   tree.sources.set(file, text);
-  const parsed = parseFlow(text, file);
+  // Partial: a flow whose lines have errors still names its steps, so they are checked too.
+  const parsed = parseFlow(text, file, { partial: true });
   tree.issues.push(...scanSecrets(text, file), ...parsed.issues);
   if (!parsed.flow) tree.flows.set(path, { flow: emptyFlow(file), targets: [] });
   return parsed.flow;
