@@ -47,7 +47,7 @@ Deno.test("resources list every endpoint and flow; read returns the file; nothin
   await using mcp = await startMcp({ cwd: demo.ws.dir });
   const { resources } = await mcp.client.listResources();
   const uris = resources.map((r: { uri: string }) => r.uri);
-  assertEquals(uris.length, 8);
+  assertEquals(uris.length, 9);
   assert(uris.includes("apispec://spec/apis/users/get-user-by-id.md"));
   assert(uris.includes("apispec://spec/flows/user-onboarding.md"));
   const read = await mcp.client.readResource({
