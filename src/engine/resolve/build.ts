@@ -52,11 +52,21 @@ function authVariables(spec: EndpointSpec, auth: AuthKind): string[] {
   return [];
 }
 
+type UsedVariable = { name: string; kind: "template" | "path_param" };
+
+// A spec is sent many times in a flow or a data-driven run; what it uses does not change.
+const usedMemo = new WeakMap<EndpointSpec, Map<AuthKind, UsedVariable[]>>();
+
 /** Every variable an endpoint uses, with its kind, in order of first use. */
-export function usedVariables(
-  spec: EndpointSpec,
-  auth: AuthKind,
-): { name: string; kind: "template" | "path_param" }[] {
+export function usedVariables(spec: EndpointSpec, auth: AuthKind): UsedVariable[] {
+  let byAuth = usedMemo.get(spec);
+  if (!byAuth) usedMemo.set(spec, byAuth = new Map());
+  let used = byAuth.get(auth);
+  if (!used) byAuth.set(auth, used = findUsedVariables(spec, auth));
+  return used.map((v) => ({ ...v }));
+}
+
+function findUsedVariables(spec: EndpointSpec, auth: AuthKind): UsedVariable[] {
   const texts = [
     spec.request.target,
     ...spec.request.headers.flatMap((h) => [h.name, h.value]),

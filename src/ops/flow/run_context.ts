@@ -56,6 +56,8 @@ export interface RunContext {
   issues: Issue[];
   /** In a dry run, names whose values are placeholders: captures and loop variables of unknown loops. */
   placeholders: Set<string>;
+  /** The layers below the captures, per endpoint (their frontmatter differs), built once per run. */
+  layerCache: Map<EndpointSpec | undefined, VarLayer[]>;
 }
 
 /** The variable layers a step sends with: captures (loop bindings first), then exec's layers. */
@@ -64,19 +66,25 @@ export function layersFor(
   captures: Record<string, string>,
   spec?: EndpointSpec,
 ): VarLayer[] {
-  const order = rc.input.order ?? "cli";
-  // The data row sits at the --var level; an explicit --var (or tool var) still wins.
-  const explicit = order === "tool"
-    ? { tool: { ...rc.row, ...rc.input.tool } }
-    : { cli: { ...rc.row, ...rc.input.cli } };
-  return buildLayers(
-    rc.collection,
-    rc.env,
-    { captures, ...explicit, session: rc.input.session, frontmatter: spec?.vars },
-    order === "tool" ? TOOL_ORDER : CLI_ORDER,
-    [...OS_PREFIXES[order]],
-    rc.ctx.env,
-  );
+  let below = rc.layerCache.get(spec);
+  if (!below) {
+    const order = rc.input.order ?? "cli";
+    // The data row sits at the --var level; an explicit --var (or tool var) still wins.
+    const explicit = order === "tool"
+      ? { tool: { ...rc.row, ...rc.input.tool } }
+      : { cli: { ...rc.row, ...rc.input.cli } };
+    below = buildLayers(
+      rc.collection,
+      rc.env,
+      { ...explicit, session: rc.input.session, frontmatter: spec?.vars },
+      order === "tool" ? TOOL_ORDER : CLI_ORDER,
+      [...OS_PREFIXES[order]],
+      rc.ctx.env,
+    );
+    rc.layerCache.set(spec, below);
+  }
+  // Captures come first in both priority orders.
+  return [{ name: "capture", label: "capture", vars: captures }, ...below];
 }
 
 /** A lookup over layers. */

@@ -66,7 +66,10 @@ async function runNode(
   prefix: string,
 ): Promise<NodesRun> {
   const name = prefix + node.step.name;
-  const lookup = lookupIn(layersFor(rc, { ...view.values, ...bindings }));
+  // Built only when a line needs a variable (When, For each): most steps never ask.
+  let layers: ReturnType<typeof layersFor> | undefined;
+  const lookup = (n: string) =>
+    lookupIn(layers ??= layersFor(rc, { ...view.values, ...bindings }))(n);
   const decision = decide(node, {
     view,
     lookup,

@@ -15,6 +15,7 @@ import { type FlowPlan, requestNodes } from "../../engine/flow/plan.ts";
 import { SECRET_NAME } from "../../engine/resolve/layers.ts";
 import { MASK, maskText } from "../../engine/secrets/mask.ts";
 import type { HistoryEntry } from "../../engine/model.ts";
+import { HISTORY_LIMIT } from "../../engine/history/history.ts";
 import type { OpsContext } from "../../adapters/system.ts";
 import { appendHistory } from "../run/history.ts";
 import type { Collection } from "../collection/load.ts";
@@ -70,8 +71,12 @@ export interface RowsRun {
   checkFailed: boolean;
 }
 
-/** History lines are appended in batches of about this many. */
-const HISTORY_BATCH = 500;
+/**
+ * History entries are held and appended together, under one lock, at the end
+ * of the run (or every this many entries). Only each spec's newest
+ * `HISTORY_LIMIT` entries are written: the file keeps no more anyway.
+ */
+const HISTORY_BATCH = 20_000;
 
 export async function runRows(r: RowsInput): Promise<RowsRun> {
   const rows: (DataRow | undefined)[] = r.rows ?? [undefined];
@@ -93,7 +98,7 @@ export async function runRows(r: RowsInput): Promise<RowsRun> {
 
   const pending: { specPath: string; entry: HistoryEntry }[] = [];
   const flush = () => {
-    const problem = appendHistory(r.collection, pending.splice(0));
+    const problem = appendHistory(r.collection, newestPerSpec(pending.splice(0)));
     if (problem && !issues.some((i) => i.message === problem.message)) issues.push(problem);
   };
   const results: RowResult[] = [];
@@ -169,8 +174,23 @@ function context(
     secrets,
     issues: [],
     placeholders,
+    layerCache: new Map(),
     ...how,
   };
+}
+
+function newestPerSpec(
+  entries: { specPath: string; entry: HistoryEntry }[],
+): { specPath: string; entry: HistoryEntry }[] {
+  const seen = new Map<string, number>();
+  const kept: typeof entries = [];
+  for (let i = entries.length - 1; i >= 0; i--) {
+    const count = seen.get(entries[i].specPath) ?? 0;
+    if (count >= HISTORY_LIMIT) continue;
+    seen.set(entries[i].specPath, count + 1);
+    kept.push(entries[i]);
+  }
+  return kept.reverse();
 }
 
 function maskRow(row: DataRow): Record<string, unknown> {
@@ -181,6 +201,7 @@ function maskRow(row: DataRow): Record<string, unknown> {
 
 /** Issues not yet listed: loops and rows repeat the same finding. */
 function unique(found: Issue[], listed: Issue[]): Issue[] {
+  if (found.length === 0) return [];
   const seen = new Set(listed.map((i) => JSON.stringify(i)));
   return found.filter((i) => {
     const key = JSON.stringify(i);
