@@ -44,7 +44,7 @@ Deno.test("replaceFlowSteps() reorders, removes and adds steps that parseFlow re
 Deno.test("replaceFlowSteps() keeps sections after the steps", () => {
   const text = DEMO + "\n## Notes\n\nRun it against dev only.\n";
   const out = replaceFlowSteps(text, stepsOf(text).slice(0, 1));
-  assertStringIncludes(out, "as `userUrl`\n\n## Notes\n\nRun it against dev only.\n");
+  assertStringIncludes(out, "as `userName`\n\n## Notes\n\nRun it against dev only.\n");
 });
 
 Deno.test("renderFlowSteps() keeps step names from breaking the step line", () => {
