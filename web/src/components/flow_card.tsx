@@ -18,12 +18,16 @@ export const CARD_GAP = 28;
 export const CARD_WIDTH = 440;
 
 /** The records of a run that belong to a step: its own and its sub-flow's. */
-export function eventsFor(id: string | undefined, events: FlowStepEvent[]): FlowStepEvent[] {
+export function eventsFor(
+  id: string | undefined,
+  events: FlowStepEvent[],
+  row?: number,
+): FlowStepEvent[] {
   if (id === undefined) return [];
   const mine = events.filter((e) => e.id === id || e.id?.startsWith(`${id}.`));
-  // A data-driven run streams every row: the card shows the latest row.
-  const row = mine.at(-1)?.row;
-  return mine.filter((e) => e.row === row);
+  // A data-driven run streams every row: the card shows the chosen row, else the latest.
+  const shown = row ?? mine.at(-1)?.row;
+  return mine.filter((e) => e.row === shown);
 }
 
 type State = "idle" | "pass" | "fail" | "skipped";
@@ -131,7 +135,7 @@ export function StepCard(
             <span class="step-behaviour" data-testid="step-behaviour">{lines.join("  ")}</span>
           )}
           <span class="step-runs" aria-label="Runs of this step">
-            {plan && events.map((event, i) => (
+            {plan && (group || loop) && events.map((event, i) => (
               <span
                 key={i}
                 class={`run-chip ${chipState(event)}`}

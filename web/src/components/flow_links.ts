@@ -25,7 +25,13 @@ export function flowLinks(
   steps.forEach((step, index) => {
     const wanted = new Map<string, boolean>();
     for (const variable of step.injects) wanted.set(variable, true);
-    for (const variable of uses[index] ?? []) {
+    // What the endpoint file uses, and what the step's loop and condition read.
+    const read = [
+      ...(uses[index] ?? []),
+      ...(step.forEach ? [step.forEach.items.split(".")[0]] : []),
+      ...(step.when ? [step.when.split(/[.:]/)[0].trim()] : []),
+    ];
+    for (const variable of read) {
       if (!wanted.has(variable)) wanted.set(variable, false);
     }
     for (const [variable, explicit] of wanted) {

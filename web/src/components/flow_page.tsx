@@ -40,6 +40,7 @@ export function FlowPage(
   const [selected, setSelected] = useState(0);
   const [issues, setIssues] = useState<Issue[]>([]);
   const [results, setResults] = useState<FlowStepEvent[]>([]);
+  const [row, setRow] = useState<number>();
   const [final, setFinal] = useState<FlowResult>();
   const [running, setRunning] = useState(false);
   const [showSource, setShowSource] = useState(false);
@@ -122,6 +123,7 @@ export function FlowPage(
     setRunning(true);
     setResults([]);
     setFinal(undefined);
+    setRow(undefined);
     try {
       const result = await runFlow(
         file,
@@ -153,7 +155,7 @@ export function FlowPage(
   const planFor = (step: FlowStepDraft, index: number) =>
     data.plan[index]?.endpoint === step.endpoint ? data.plan[index] : undefined;
   const eventsOf = (step: FlowStepDraft, index: number) =>
-    eventsFor(planFor(step, index)?.id, results);
+    eventsFor(planFor(step, index)?.id, results, row);
   const resultFor = (step: FlowStepDraft, index: number) =>
     eventsOf(step, index).filter((e) => !e.step.skipped).at(-1)?.step ??
       eventsOf(step, index).at(-1)?.step;
@@ -207,7 +209,7 @@ export function FlowPage(
         showSource={showSource}
         onShowSource={setShowSource}
       />
-      {final && <FlowVerdict result={final} />}
+      {final && <FlowVerdict result={final} row={row} onRow={setRow} />}
       <IssueList issues={[...issues, ...(final?.issues ?? [])]} />
       {dangling.length > 0 && (
         <p class="warning-box">

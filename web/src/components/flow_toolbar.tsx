@@ -79,8 +79,17 @@ export function FlowToolbar(
   );
 }
 
-/** PASS or FAIL, steps (or data rows) passed, and the captures. */
-export function FlowVerdict({ result }: { result: FlowResult }) {
+/**
+ * PASS or FAIL, steps (or data rows) passed, and the captures. For a
+ * data-driven run, a button per row chooses the row the cards show.
+ */
+export function FlowVerdict(
+  { result, row, onRow }: {
+    result: FlowResult;
+    row?: number;
+    onRow: (row: number) => void;
+  },
+) {
   const rows = result.iterations;
   return (
     <div class={`verdict ${result.passed ? "pass" : "fail"}`} data-testid="flow-verdict">
@@ -90,9 +99,28 @@ export function FlowVerdict({ result }: { result: FlowResult }) {
           ? `${rows.filter((r) => r.passed).length}/${rows.length} data rows passed`
           : `${result.steps.filter((s) => s.passed).length}/${result.steps.length} steps passed`}
       </span>
+      {rows && (
+        <span class="row-tabs" role="group" aria-label="Data rows">
+          {rows.map((r, i) => (
+            <button
+              type="button"
+              key={i}
+              class={`ghost ${r.passed ? "pass" : "fail"}`}
+              aria-pressed={(row ?? rows.length - 1) === i}
+              onClick={() => onRow(i)}
+              data-testid="row-tab"
+            >
+              row {i + 1} {r.passed ? "✓" : "✗"}
+            </button>
+          ))}
+        </span>
+      )}
       {Object.keys(result.captures).length > 0 && (
         <span class="muted">
-          captures: {Object.entries(result.captures).map(([k, v]) => `${k}=${v}`).join(", ")}
+          captures:{" "}
+          {Object.entries(result.captures).map(([k, v]) =>
+            `${k}=${v.length > 40 ? `${v.slice(0, 39)}…` : v}`
+          ).join(", ")}
         </span>
       )}
     </div>
