@@ -9,7 +9,9 @@ import { startDemoApi } from "../src/demo/api.ts";
 import { writeDemoCollection } from "../src/demo/collection.ts";
 
 const dir = Deno.args.find((a) => !a.startsWith("--")) ?? "demo";
-const port = Number(/^--port=(\d+)$/.exec(Deno.args.find((a) => a.startsWith("--port=")) ?? "")?.[1] ?? 4010);
+const port = Number(
+  /^--port=(\d+)$/.exec(Deno.args.find((a) => a.startsWith("--port=")) ?? "")?.[1] ?? 4010,
+);
 // A fixed token, so the line below can be pasted; it opens only this throwaway local API.
 const api = startDemoApi({ port, token: "demo-token" });
 await Deno.mkdir(dir, { recursive: true });

@@ -104,6 +104,13 @@ Deno.test("a failing row among passing ones: exit 1, every row runs, console hea
   // A secret-named column is masked in the output.
   assertEquals(output.iterations[1].data, { userId: "99", apiToken: "****" });
   assertEquals(jsonRun.stdout.includes("secret-two"), false);
+  // Every request of every row is in its spec's history: 3 reads, 2 lists (row 2 stopped early).
+  const history = (spec: string) =>
+    ws.read(`.apispec/history/apis/users/${spec}.jsonl`).then((t) =>
+      t.trim().split("\n").map((l) => JSON.parse(l).passed)
+    );
+  assertEquals(await history("get-user-by-id"), [true, false, true]);
+  assertEquals(await history("get-users"), [true, true]);
 
   const console_ = await apispec(["flow", "api-docs/flows/read.md"], { cwd: ws.dir });
   assertEquals(console_.code, 1);

@@ -46,7 +46,8 @@ export interface RunContext {
   parallel: boolean;
   continueOnError: boolean;
   strictAssertions: boolean;
-  history: HistorySink;
+  /** Where runs are recorded; undefined: appended to each spec's history at once. */
+  history?: HistorySink;
   emit?: (outcome: StepOutcome) => void;
   /** The step whose failure stopped the run. */
   stoppedBy?: string;

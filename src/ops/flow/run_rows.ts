@@ -2,8 +2,9 @@
  * Runs a planned flow once, or once per data row. Before anything is sent,
  * the plan is run dry (every step resolved, captures as placeholders) for
  * each distinct set of row columns, so an unresolved variable stops the run
- * with exit 2 before the first request. History entries are buffered and
- * appended in batches, one lock per batch instead of one per request.
+ * with exit 2 before the first request. In a data-driven run, history
+ * entries are held and appended in batches, one lock per batch instead of one
+ * per request.
  */
 import type { Issue } from "../../engine/issue.ts";
 import type { StepRecord } from "../../engine/model.ts";
@@ -72,8 +73,8 @@ export interface RowsRun {
 }
 
 /**
- * History entries are held and appended together, under one lock, at the end
- * of the run (or every this many entries). Only each spec's newest
+ * A data-driven run's history entries are appended together, under one lock,
+ * at the end of the run (or every this many entries). Only each spec's newest
  * `HISTORY_LIMIT` entries are written: the file keeps no more anyway.
  */
 const HISTORY_BATCH = 20_000;
@@ -108,10 +109,13 @@ export async function runRows(r: RowsInput): Promise<RowsRun> {
     if (row) r.listeners.onRow?.({ index, count: rows.length, data });
     const rc = context(r, vars, {
       dryRun: r.dryRun,
-      history: (specPath, entry) => {
-        pending.push({ specPath, entry });
-        return undefined;
-      },
+      // One run appends each step's entry at once, as exec does; data rows batch them.
+      history: r.rows
+        ? (specPath, entry) => {
+          pending.push({ specPath, entry });
+          return undefined;
+        }
+        : undefined,
       emit: (o: StepOutcome) => r.listeners.onStep?.(o.step, o.detail),
     });
     const run = await runNodes(rc, r.plan.nodes, NOTHING, {}, "");
