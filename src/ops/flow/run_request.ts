@@ -89,20 +89,12 @@ export async function runRequest(
     };
   }
 
-  let attempts = 0;
-  let run: EndpointRun;
-  let waitedFor: AssertionResult | undefined;
-  for (;;) {
-    attempts++;
-    run = await runEndpoint(spec, rc.collection, options, rc.ctx);
-    if (!step.until) break;
-    const response = run.rawResponse;
-    waitedFor = response
-      ? untilHolds(rules([step.until.rule])[0], response)
-      : { rule: step.until.rule.source, passed: false, message: "no response" };
-    if (waitedFor.passed || attempts >= step.until.times) break;
-    await rc.ctx.clock.sleep(step.until.everyMs);
-  }
+  const { run, attempts, waitedFor } = await sendUntil(
+    rc,
+    step,
+    () => runEndpoint(spec, rc.collection, options, rc.ctx),
+    (rule) => rules([rule])[0],
+  );
   const response = run.rawResponse;
   const problems: string[] = [];
   if (step.until && waitedFor && !waitedFor.passed) {
@@ -161,6 +153,24 @@ export async function runRequest(
       url: ran.request?.url,
       record: masked,
     };
+  }
+}
+
+/** Sends the step, and again while its `Until` does not hold, waiting `Every` between attempts. */
+async function sendUntil(
+  rc: RunContext,
+  step: PlanNode["step"],
+  send: () => Promise<EndpointRun>,
+  resolve: (rule: AssertionRule) => AssertionRule,
+): Promise<{ run: EndpointRun; attempts: number; waitedFor?: AssertionResult }> {
+  for (let attempts = 1;; attempts++) {
+    const run = await send();
+    if (!step.until) return { run, attempts };
+    const waitedFor = run.rawResponse
+      ? untilHolds(resolve(step.until.rule), run.rawResponse)
+      : { rule: step.until.rule.source, passed: false, message: "no response" };
+    if (waitedFor.passed || attempts >= step.until.times) return { run, attempts, waitedFor };
+    await rc.ctx.clock.sleep(step.until.everyMs);
   }
 }
 
