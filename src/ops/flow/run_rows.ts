@@ -129,7 +129,7 @@ export async function runRows(r: RowsInput): Promise<RowsRun> {
       passed: !run.outcomes.some((o) => !o.step.passed && !o.step.skipped),
       captures,
       steps: run.outcomes.map((o) => o.step),
-      details: run.outcomes.map((o) => o.detail),
+      details: run.outcomes.map((o) => kept(o, r)),
     });
     if (pending.length >= HISTORY_BATCH) flush();
   }
@@ -163,7 +163,9 @@ function context(
       .map(([, value]) => value),
   );
   const placeholders = new Set(
-    requestNodes(r.plan.nodes).flatMap((node) => node.step.captures.map((c) => c.variable)),
+    how.dryRun
+      ? requestNodes(r.plan.nodes).flatMap((node) => node.step.captures.map((c) => c.variable))
+      : [],
   );
   return {
     tree: r.tree,
@@ -195,6 +197,20 @@ function newestPerSpec(
     kept.push(entries[i]);
   }
   return kept.reverse();
+}
+
+/**
+ * What a result keeps of a record's detail once it has been heard: reports
+ * read the record of failures (and of steps whose rules failed); a passing
+ * step's record is dropped, so a long data-driven run does not hold them all.
+ */
+function kept(outcome: StepOutcome, r: RowsInput): StepDetail {
+  const { step, detail } = outcome;
+  const record = detail.record;
+  if (!record || r.dryRun || r.input.verbose || !step.passed) return detail;
+  if (record.assertion_results.some((a) => !a.passed)) return detail;
+  const { record: _, ...rest } = detail;
+  return rest;
 }
 
 function maskRow(row: DataRow): Record<string, unknown> {
