@@ -19,7 +19,13 @@ import {
   selectEnv,
 } from "../ops/collection/load.ts";
 import { sendAdHoc } from "../ops/run/request.ts";
-import { type FlowResult, runFlow } from "../ops/flow/flow.ts";
+import {
+  type FlowResult,
+  type RowResult,
+  type RowStart,
+  runFlow,
+  type StepRecord,
+} from "../ops/flow/flow.ts";
 import { markdownPath } from "./api_files.ts";
 import { BadRequest, json, readJson, stringField, varsField } from "./reply.ts";
 import { runSpec } from "./run_spec.ts";
@@ -189,12 +195,24 @@ function headerLines(value: unknown): string[] {
 /** What `POST /api/flow/run` ends with: the flow result without its internals (sources, details). */
 export type FlowRunResult =
   & Pick<FlowResult, "file" | "title" | "env" | "passed" | "captures" | "steps" | "issues">
-  & { exit_code: number };
+  & { exit_code: number; iterations?: FlowJsonRow[] };
+
+type FlowJsonRow = Omit<RowResult, "details">;
+
+/** One line of the stream: a record with the plan node it belongs to, a data row starting, or the end. */
+export type FlowRunEvent =
+  | { type: "step"; step: StepRecord; id?: string; iteration?: number; row?: number }
+  | { type: "row"; row: RowStart }
+  | { type: "done"; result: FlowRunResult }
+  | { type: "error"; error: { code: string; message: string; fix: string } };
 
 /**
- * `POST /api/flow/run {path, env?, vars?}`: `runFlow` with verbose step
- * records, streamed as newline-delimited JSON: one `{"type": "step", "step"}`
- * line per step as soon as it is decided, then `{"type": "done", "result"}`.
+ * `POST /api/flow/run {path, env?, vars?, parallel?, continue_on_error?}`:
+ * `runFlow` with verbose step records, streamed as newline-delimited JSON:
+ * one `{"type": "step", "step", "id", "iteration"}` line per record (each
+ * loop iteration, each sub-flow step) as soon as it is decided, a
+ * `{"type": "row"}` line before each data row, then `{"type": "done", "result"}`.
+ * `parallel` and `continue_on_error` override the file's settings for this run.
  */
 export async function runFlowRoute(state: PreviewState, request: Request): Promise<Response> {
   const body = await readJson(request);
@@ -204,18 +222,31 @@ export async function runFlowRoute(state: PreviewState, request: Request): Promi
     env: stringField(body, "env", false) ?? state.env,
     cli: varsField(body, "vars"),
     verbose: true,
+    parallel: optionalBoolean(body, "parallel"),
+    continueOnError: optionalBoolean(body, "continue_on_error"),
   };
   const encoder = new TextEncoder();
   const ctx = workspaceCtx(state);
   const stream = new ReadableStream<Uint8Array>({
     async start(controller) {
-      const send = (value: unknown) => {
+      const send = (value: FlowRunEvent) => {
         try {
           controller.enqueue(encoder.encode(JSON.stringify(value) + "\n"));
         } catch { /* the browser left */ }
       };
+      let row: number | undefined;
       try {
-        const result = await runFlow(input, ctx, (step) => send({ type: "step", step }));
+        const result = await runFlow(
+          input,
+          ctx,
+          (step, detail) =>
+            send({ type: "step", step, id: detail.id, iteration: detail.iteration, row }),
+          undefined,
+          (start) => {
+            row = start.index;
+            send({ type: "row", row: start });
+          },
+        );
         const done: FlowRunResult = {
           file: result.file,
           title: result.title,
@@ -225,6 +256,9 @@ export async function runFlowRoute(state: PreviewState, request: Request): Promi
           steps: result.steps,
           issues: result.issues,
           exit_code: result.exitCode,
+          ...(result.iterations
+            ? { iterations: result.iterations.map(({ details: _, ...rest }) => rest) }
+            : {}),
         };
         send({ type: "done", result: done });
       } catch (error) {
@@ -246,4 +280,13 @@ export async function runFlowRoute(state: PreviewState, request: Request): Promi
       "cache-control": "no-store",
     },
   });
+}
+
+function optionalBoolean(body: Record<string, unknown>, name: string): boolean | undefined {
+  const value = body[name];
+  if (value === undefined || value === null) return undefined;
+  if (typeof value !== "boolean") {
+    throw new BadRequest(`Field "${name}" must be true or false`, `Send "${name}": true`);
+  }
+  return value;
 }

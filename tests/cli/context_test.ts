@@ -121,7 +121,7 @@ Deno.test("context without a target gives a collection overview; an unknown targ
   await using demo = await demoProject();
   const overview = await apispec(["context"], { cwd: demo.ws.dir });
   assertEquals(overview.code, 0, overview.stderr);
-  assertStringIncludes(overview.stdout, "collection demo-shop (7 endpoints, 1 flow)");
+  assertStringIncludes(overview.stdout, "collection demo-shop (7 endpoints, 2 flows)");
   assertStringIncludes(
     overview.stdout,
     "GET /users/:userId · Get user by id · api-docs/apis/users/get-user-by-id.md",

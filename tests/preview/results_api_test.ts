@@ -128,9 +128,9 @@ Deno.test("POST /api/run-all streams the plan, each result as it finishes, then 
   const [start, ...rest] = messages;
   const done = rest.pop()!;
   assertEquals(start.type, "start");
-  assertEquals(start.total, 8);
-  assertEquals(start.flows, ["flows/user-onboarding.md"]);
-  assertEquals(rest.length, 8);
+  assertEquals(start.total, 9);
+  assertEquals(start.flows, ["flows/team-onboarding.md", "flows/user-onboarding.md"]);
+  assertEquals(rest.length, 9);
   assert(rest.every((m) => m.type === "result"));
   assertEquals(
     rest.map((m) => m.result!.file).sort(),
@@ -144,7 +144,7 @@ Deno.test("POST /api/run-all streams the plan, each result as it finishes, then 
   const failed = rest.filter((m) => !m.result!.passed).map((m) => m.result!.error_type);
   assertEquals(failed, ["VAR_MISSING"]);
   assertEquals(done.type, "done");
-  assertEquals(done.summary!.total, 8);
+  assertEquals(done.summary!.total, 9);
   assertEquals(done.summary!.failed, 1);
   assertEquals(done.exit_code, 2);
   // The runs are in the history, as every surface's are.

@@ -59,8 +59,8 @@ Deno.test({
           await page.getByTestId("nav-run").click();
           await page.getByTestId("run-all").click();
           await page.getByTestId("run-summary").waitFor();
-          assertEquals(await page.getByTestId("run-done").innerText(), "9 / 9");
-          assertEquals(await page.getByTestId("run-result").count(), 9);
+          assertEquals(await page.getByTestId("run-done").innerText(), "10 / 10");
+          assertEquals(await page.getByTestId("run-result").count(), 10);
           // Failures are listed first.
           assertEquals(
             await page.getByTestId("run-result").first().getAttribute("data-result"),
@@ -89,7 +89,7 @@ Deno.test({
         // Back to the list: the run and its filter's data are still there.
         await page.goBack();
         await page.getByTestId("run-summary").waitFor();
-        assertEquals(await page.getByTestId("run-result").count(), 9);
+        assertEquals(await page.getByTestId("run-result").count(), 10);
       });
 
       await t.step("the sidebar marks each spec's last result", async () => {

@@ -7,6 +7,7 @@ import type {
   FlowEntry,
   FlowResponse,
   FlowResult,
+  FlowRunEvent,
   HistoryEntry,
   HistoryResponse,
   IndexResponse,
@@ -110,17 +111,35 @@ export const api = {
     }),
 };
 
-/** Runs a flow, calling `onStep` for each step as its line arrives. */
+/** A streamed record with the plan node (and loop iteration, data row) it belongs to. */
+export interface FlowStepEvent {
+  step: StepRecord;
+  id?: string;
+  iteration?: number;
+  row?: number;
+}
+
+/**
+ * Runs a flow, calling `onStep` for each record as its line arrives (every
+ * loop iteration and sub-flow step). `parallel` and `continueOnError`
+ * override the file's switches for this run.
+ */
 export async function runFlow(
   path: string,
   env: string,
-  vars: Record<string, string>,
-  onStep: (step: StepRecord) => void,
+  options: { vars?: Record<string, string>; parallel?: boolean; continueOnError?: boolean },
+  onStep: (event: FlowStepEvent) => void,
 ): Promise<FlowResult> {
   const response = await fetch("/api/flow/run", {
     method: "POST",
     headers: { "content-type": "application/json" },
-    body: JSON.stringify({ path, env, vars }),
+    body: JSON.stringify({
+      path,
+      env,
+      vars: options.vars ?? {},
+      parallel: options.parallel,
+      continue_on_error: options.continueOnError,
+    }),
   });
   if (!response.ok || !response.body) {
     const data = await response.json().catch(() => ({
@@ -139,8 +158,8 @@ export async function runFlow(
       const line = buffer.slice(0, newline).trim();
       buffer = buffer.slice(newline + 1);
       if (!line) continue;
-      const message = JSON.parse(line);
-      if (message.type === "step") onStep(message.step);
+      const message = JSON.parse(line) as FlowRunEvent;
+      if (message.type === "step") onStep(message);
       else if (message.type === "done") result = message.result;
       else if (message.type === "error") throw new ApiFailure(500, { error: message.error });
     }

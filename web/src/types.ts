@@ -29,7 +29,8 @@ export type { WorkspaceView } from "../../src/preview/workspace.ts";
 export type { FlowEntry } from "../../src/preview/index_cache.ts";
 export type { RunSpecOutput as RunResponse } from "../../src/preview/run_spec.ts";
 export type { StepRecord } from "../../src/engine/model.ts";
-export type { FlowRunResult as FlowResult } from "../../src/preview/api_run.ts";
+export type { FlowRunEvent, FlowRunResult as FlowResult } from "../../src/preview/api_run.ts";
+export type { PlanView } from "../../src/ops/flow/plan_view.ts";
 export type { RunAllItem, RunAllMessage } from "../../src/preview/api_run_all.ts";
 export type { EnvFileView, EnvVariableView, HistoryEntry, HistoryTrend, RunStats };
 
@@ -64,6 +65,10 @@ export interface FlowResponse {
   text: string;
   flow: FlowSpec | null;
   steps: StepEndpoint[];
+  /** The plan: sub-flows expanded, each step's loop, condition, polling and delay. */
+  plan: import("../../src/ops/flow/plan_view.ts").PlanView[];
+  /** The flow's data file (`data:`), when it is data-driven. */
+  data: string | null;
   issues: Issue[];
 }
 

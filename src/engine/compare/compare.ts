@@ -65,7 +65,7 @@ function compareBodies(
   }
   // An expected block without a body documents no body contract.
   if (expected.trim() === "") return [];
-  const want = tryJson(expected);
+  const want = expectedJson(expected);
   const got = responseJson(response);
   if (!want.ok && want.tooDeep) return [tooDeep("the expected")];
   if (!got.ok && got.tooDeep) return [tooDeep("the actual")];
@@ -76,6 +76,20 @@ function compareBodies(
   }
   if (want.ok && !got.ok) return ["body: expected JSON, got " + describeText(actual)];
   return compareText(expected, actual);
+}
+
+// The same expected block is compared again and again in flows and data-driven runs.
+const expectedParses = new Map<string, ReturnType<typeof tryJson>>();
+
+/** The expected body as JSON, parsed once per distinct text (the last 64 kept). */
+function expectedJson(text: string): ReturnType<typeof tryJson> {
+  let parsed = expectedParses.get(text);
+  if (!parsed) {
+    parsed = tryJson(text);
+    if (expectedParses.size >= 64) expectedParses.delete(expectedParses.keys().next().value!);
+    expectedParses.set(text, parsed);
+  }
+  return parsed;
 }
 
 function describeText(text: string): string {

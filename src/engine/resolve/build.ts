@@ -52,11 +52,29 @@ function authVariables(spec: EndpointSpec, auth: AuthKind): string[] {
   return [];
 }
 
-/** Every variable an endpoint uses, with its kind, in order of first use. */
+type UsedVariable = { name: string; kind: "template" | "path_param" };
+
+// A spec is sent many times in a flow or a data-driven run; what it uses does not change.
+const usedMemo = new WeakMap<EndpointSpec, Map<AuthKind, readonly Readonly<UsedVariable>[]>>();
+
+/** Every variable an endpoint uses, with its kind, in order of first use (shared: read only). */
 export function usedVariables(
   spec: EndpointSpec,
   auth: AuthKind,
-): { name: string; kind: "template" | "path_param" }[] {
+): readonly Readonly<UsedVariable>[] {
+  let byAuth = usedMemo.get(spec);
+  if (!byAuth) usedMemo.set(spec, byAuth = new Map());
+  let used = byAuth.get(auth);
+  if (!used) {
+    byAuth.set(
+      auth,
+      used = Object.freeze(findUsedVariables(spec, auth).map((v) => Object.freeze(v))),
+    );
+  }
+  return used;
+}
+
+function findUsedVariables(spec: EndpointSpec, auth: AuthKind): UsedVariable[] {
   const texts = [
     spec.request.target,
     ...spec.request.headers.flatMap((h) => [h.name, h.value]),

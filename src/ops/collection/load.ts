@@ -285,3 +285,17 @@ export async function resolveUserPath(
   const inRoot = resolve(root, path);
   return await exists(inRoot) ? inRoot : direct;
 }
+
+/**
+ * Paths written in a flow (steps, `data:`): relative to the collection root,
+ * or to the flow file when they start with ./ or ../.
+ */
+export function resolveStepPath(
+  endpoint: string,
+  flowPath: string,
+  collectionRoot: string,
+): string {
+  return endpoint.startsWith("./") || endpoint.startsWith("../")
+    ? resolve(dirname(flowPath), endpoint)
+    : resolve(collectionRoot, endpoint);
+}

@@ -54,7 +54,10 @@ export interface LoadedEndpoint {
 }
 
 /** Reads, secret-scans and parses an endpoint file. */
-export async function loadEndpoint(path: string, ctx: OpsContext): Promise<LoadedEndpoint> {
+export async function loadEndpoint(
+  path: string,
+  ctx: Pick<OpsContext, "cwd">,
+): Promise<LoadedEndpoint> {
   const file = displayPath(path, ctx.cwd);
   const read = readTextSync(path);
   if (!read.ok) {
