@@ -213,3 +213,27 @@ Deno.test("splitUrl() separates origin, path and query", () => {
   });
   assertEquals(splitUrl("http://h:1"), { origin: "http://h:1", path: "/", target: "/" });
 });
+
+Deno.test("handler fills :param values JSON-aware, so a JSON body stays JSON", async () => {
+  const route = routeOf(
+    "apis/items/get-item.md",
+    specText(
+      "GET",
+      "/items/:id",
+      'HTTP/1.1 200 OK\nContent-Type: application/json\n\n{"id": {{id}}, "label": "item {{id}}"}',
+    ),
+  );
+  const inferred = routeOf(
+    "apis/items/get-tag.md",
+    specText("GET", "/tags/:tag", 'HTTP/1.1 200 OK\n\n{"tag": {{tag}}}'),
+  );
+  const { call } = mock([route, inferred]);
+  assertEquals(await (await call("GET", "/items/42")).json(), { id: 42, label: "item 42" });
+  assertEquals(await (await call("GET", "/items/abc")).json(), { id: "abc", label: "item abc" });
+  const quoted = await call("GET", `/items/${encodeURIComponent('a"b')}`);
+  assertEquals(quoted.headers.get("content-type"), "application/json");
+  assertEquals(await quoted.json(), { id: 'a"b', label: 'item a"b' });
+  const tag = await call("GET", "/tags/new");
+  assertEquals(tag.headers.get("content-type"), "application/json");
+  assertEquals(await tag.json(), { tag: "new" });
+});
