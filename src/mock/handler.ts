@@ -4,21 +4,13 @@
  * log entry per request. Only `serve.ts` opens a socket, so tests call this
  * function directly.
  */
-import type { EndpointSpec } from "../engine/model.ts";
 import { compileBlock, type CompiledBlock, fillBlock, type HeaderList } from "./compiled.ts";
 import { addCorsHeaders, corsHeaderList, isPreflight, preflightResponse } from "./cors.ts";
 import { methodNotAllowed, routeNotFound, undocumentedStatus, unservable } from "./problems.ts";
 import { pickResponseBlock, preferredStatus } from "./response.ts";
-import type { RouteTable } from "./routes.ts";
+import type { EndpointRoute, RouteTable } from "../engine/routes/route_table.ts";
 
-export interface MockRoute {
-  method: string;
-  /** The frontmatter `path`, e.g. `/users/:userId`. */
-  path: string;
-  /** The endpoint file, relative to the mocked folder. */
-  file: string;
-  spec: EndpointSpec;
-}
+export type MockRoute = EndpointRoute;
 
 export interface MockLogEntry {
   method: string;

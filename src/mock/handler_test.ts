@@ -1,7 +1,7 @@
 import { assert, assertEquals, assertStringIncludes } from "@std/assert";
 import { parseEndpoint } from "../engine/parse/spec.ts";
 import { createMockHandler, type MockLogEntry, type MockRoute, splitUrl } from "./handler.ts";
-import { buildRouteTable } from "./routes.ts";
+import { buildRouteTable } from "../engine/routes/route_table.ts";
 
 /** An endpoint file as text; `extra` is appended after the expected response. */
 function specText(method: string, path: string, expected: string, extra = "", vars = ""): string {

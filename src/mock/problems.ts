@@ -3,7 +3,7 @@
  * what was asked, why it cannot be served, and what exists instead, so a
  * developer reading the response in a browser's network tab can fix the call.
  */
-import { sortMethods } from "./routes.ts";
+import { sortMethods } from "../engine/routes/route_table.ts";
 
 export interface RouteSummary {
   method: string;

@@ -6,8 +6,8 @@
 import { type Issue, issue } from "../engine/issue.ts";
 import type { OpsContext } from "../adapters/system.ts";
 import { createMockHandler, type MockLogEntry } from "./handler.ts";
-import { createRouteLoader, type MockLoad } from "./load.ts";
-import { watchFolder } from "./watch.ts";
+import { createRouteLoader, type RouteLoad } from "../ops/collection/endpoint_routes.ts";
+import { watchFolder } from "../adapters/watch_settled.ts";
 
 export interface MockServerOptions {
   root: string;
@@ -16,7 +16,7 @@ export interface MockServerOptions {
   latencyMs: number;
   onRequest?: (entry: MockLogEntry) => void;
   /** After a reload that changed a file, with the load it replaced. */
-  onReload?: (load: MockLoad, previous: MockLoad) => void;
+  onReload?: (load: RouteLoad, previous: RouteLoad) => void;
   onReloadError?: (error: Error) => void;
 }
 
@@ -24,13 +24,13 @@ export interface RunningMock {
   url: string;
   port: number;
   /** The routes as first loaded. */
-  load: MockLoad;
+  load: RouteLoad;
   close(): Promise<void>;
 }
 
 export interface MockStart {
   mock?: RunningMock;
-  load: MockLoad;
+  load: RouteLoad;
   /** Why the server could not start (exit 3). */
   issues: Issue[];
 }

@@ -10,7 +10,7 @@ import { exists, isDirectory } from "../../adapters/fs.ts";
 import { displayPath, findCollectionRoot } from "../../ops/collection/load.ts";
 import { renderLogLine, renderReload, renderRouteTable } from "../../mock/render.ts";
 import { shutdownSignal, startMockServer } from "../../mock/serve.ts";
-import type { MockLoad } from "../../mock/load.ts";
+import type { RouteLoad } from "../../ops/collection/endpoint_routes.ts";
 import type { ParsedArgs } from "../args.ts";
 import type { CliIO } from "../io.ts";
 import { printIssues } from "../output.ts";
@@ -101,7 +101,7 @@ async function mockRoot(
 }
 
 /** On reload, only issues that were not printed for the previous load. */
-function printNewIssues(load: MockLoad, previous: MockLoad, io: CliIO) {
+function printNewIssues(load: RouteLoad, previous: RouteLoad, io: CliIO) {
   const key = (i: Issue) => `${i.file}:${i.line}:${i.message}`;
   const seen = new Set(previous.issues.map(key));
   printIssues(load.issues.filter((i) => !seen.has(key(i))), io, load.sources);
