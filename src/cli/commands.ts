@@ -286,9 +286,20 @@ export const COMMANDS: CommandDef[] = [
       },
       {
         name: "latency",
-        type: "integer",
-        valueName: "ms",
-        description: "Delay every response by this many milliseconds",
+        type: "string",
+        valueName: "ms|min-max",
+        description: "Delay every response by this many milliseconds, or a random time in a range",
+      },
+      {
+        name: "stateful",
+        type: "boolean",
+        description: "Collections keep state: POST stores, GET reads, PUT/PATCH/DELETE change it",
+      },
+      {
+        name: "error-rate",
+        type: "string",
+        valueName: "0..1",
+        description: "Answer this share of requests with a documented 5xx response (else 500)",
       },
       {
         name: "host",

@@ -4,6 +4,7 @@
  */
 import { type Paint, PLAIN } from "../engine/render/paint.ts";
 import type { MockLogEntry } from "./handler.ts";
+import type { CollectionDef } from "../engine/mock_state/resources.ts";
 
 export interface RouteRow {
   method: string;
@@ -60,4 +61,25 @@ export function renderLogLine(entry: MockLogEntry, paint: Paint = PLAIN): string
     : paint.green(status);
   const source = entry.file ?? `(${entry.note ?? "mock"})`;
   return `${paint.bold(entry.method)} ${entry.target} ${painted} ${paint.dim(source)}`;
+}
+
+/** What `--stateful` keeps in memory: each collection, its seed size, and how to reset. */
+export function renderStateSummary(
+  collections: CollectionDef[],
+  resetPath: string,
+  paint: Paint = PLAIN,
+): string {
+  if (collections.length === 0) {
+    return paint.yellow(
+      "Stateful: no collections found (a GET whose example is a list, or POST with an item route)",
+    );
+  }
+  const width = Math.max(...collections.map((c) => c.path.length));
+  return [
+    `Stateful: ${collections.length} collection${collections.length === 1 ? "" : "s"} ` +
+    `in memory; POST ${resetPath} restores the seed`,
+    ...collections.map((c) =>
+      `  ${c.path.padEnd(width)}  ${paint.dim(`${c.seed.length} seeded, id key "${c.idKey}"`)}`
+    ),
+  ].join("\n");
 }

@@ -6,6 +6,8 @@
 import { type Issue, issue } from "../engine/issue.ts";
 import type { OpsContext } from "../adapters/system.ts";
 import { createMockHandler, type MockLogEntry } from "./handler.ts";
+import type { LatencyRange } from "./faults.ts";
+import { createStatefulMock } from "./stateful.ts";
 import { createRouteLoader, type RouteLoad } from "../ops/collection/endpoint_routes.ts";
 import { watchFolder } from "../adapters/watch_settled.ts";
 
@@ -13,7 +15,11 @@ export interface MockServerOptions {
   root: string;
   hostname: string;
   port: number;
-  latencyMs: number;
+  latency?: LatencyRange;
+  /** Share of routed requests answered with a documented 5xx (0 to 1). */
+  errorRate?: number;
+  /** Collections and items answer from memory. */
+  stateful?: boolean;
   onRequest?: (entry: MockLogEntry) => void;
   /** After a reload that changed a file, with the load it replaced. */
   onReload?: (load: RouteLoad, previous: RouteLoad) => void;
@@ -43,7 +49,9 @@ export async function startMockServer(
   let current = await loadRoutes();
   const first = current;
   const handler = createMockHandler(() => current.table, {
-    latencyMs: options.latencyMs,
+    latency: options.latency,
+    errorRate: options.errorRate,
+    stateful: options.stateful ? createStatefulMock() : undefined,
     log: options.onRequest,
   });
 
