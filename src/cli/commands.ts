@@ -317,6 +317,55 @@ export const COMMANDS: CommandDef[] = [
     ],
   },
   {
+    name: "proxy",
+    summary:
+      "Forward to an API, compare each exchange with its endpoint file, record undocumented routes",
+    args: [{ name: "dir", required: false, complete: "dir" }],
+    flags: [
+      {
+        name: "target",
+        type: "string",
+        valueName: "url",
+        description: "The API to forward to, e.g. http://127.0.0.1:8080 (required)",
+      },
+      {
+        name: "port",
+        type: "integer",
+        default: 4002,
+        valueName: "n",
+        description: "Port to listen on (0 picks a free one)",
+      },
+      {
+        name: "host",
+        type: "string",
+        default: "127.0.0.1",
+        valueName: "address",
+        description: "Address to bind; 0.0.0.0 exposes the proxy on the network",
+      },
+      {
+        name: "record",
+        type: "string",
+        valueName: "dir",
+        description: "Write a draft endpoint file for each undocumented route into <dir>/apis/",
+        complete: "dir",
+      },
+      {
+        name: "report",
+        type: "string",
+        valueName: "file.jsonl",
+        description: "Append every exchange (secrets masked) to this JSON Lines file",
+        complete: "file",
+      },
+      { ...timeout, description: "How long the target may stay silent (default 30000)" },
+      {
+        name: "quiet",
+        short: "q",
+        type: "boolean",
+        description: "Print only violations and recorded drafts, not every exchange",
+      },
+    ],
+  },
+  {
     name: "context",
     summary:
       "Print bounded API context for agents: targets, a flow, changed specs or the collection",

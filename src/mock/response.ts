@@ -7,11 +7,7 @@
  */
 import type { EndpointSpec, HttpResponse, ResponseBlock } from "../engine/model.ts";
 import { substitute } from "../engine/resolve/template.ts";
-import {
-  fillJsonTemplate,
-  isJsonMediaType,
-  looksLikeJsonTemplate,
-} from "../engine/resolve/json_template.ts";
+import { fillJsonTemplate, isJsonBlock } from "../engine/resolve/json_template.ts";
 import { reasonPhrase } from "../engine/render/exec.ts";
 
 /** `Prefer: code=404` → 404 (RFC 7240 style preference used by Prism and others). */
@@ -57,14 +53,9 @@ export function fillTemplate(text: string, values: Record<string, string>): stri
   return substitute(text, (name) => values[name]).text;
 }
 
-/**
- * A body is JSON when its block declares a JSON media type, or declares none
- * and opens like an object or array: its placeholders are then filled so that
- * the result stays JSON (`{"id": {{id}}}` gives a number or a quoted string).
- */
+/** Whether placeholders in the block's body are filled JSON-aware (see `isJsonBlock`). */
 export function isJsonBody(block: Pick<ResponseBlock, "headers" | "body">): boolean {
-  const type = block.headers.find((h) => h.name.toLowerCase() === "content-type")?.value;
-  return type === undefined ? looksLikeJsonTemplate(block.body) : isJsonMediaType(type);
+  return isJsonBlock(block);
 }
 
 /** Fills a body's placeholders, JSON-aware when `json` says the body is JSON. */

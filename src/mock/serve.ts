@@ -59,7 +59,7 @@ export async function startMockServer(
   try {
     server = Deno.serve({ hostname: options.hostname, port: options.port, onListen() {} }, handler);
   } catch (error) {
-    return { load: first, issues: [bindIssue(error as Error, options)] };
+    return { load: first, issues: [bindIssue(error as Error, options.hostname, options.port)] };
   }
 
   const watcher = watchFolder(options.root, async () => {
@@ -90,7 +90,9 @@ export async function startMockServer(
   };
 }
 
-function bindIssue(error: Error, options: MockServerOptions): Issue {
+/** Why a server could not listen: a busy port names the port (exit 3), never a silent move. */
+export function bindIssue(error: Error, hostname: string, port: number): Issue {
+  const options = { hostname, port };
   const where = `${urlHost(options.hostname)}:${options.port}`;
   if (error instanceof Deno.errors.AddrInUse) {
     return issue("ENGINE_ERROR", `Port ${options.port} is already in use (${where})`, {

@@ -63,3 +63,12 @@ export function looksLikeJsonTemplate(body: string): boolean {
   const trimmed = body.trimStart();
   return trimmed.startsWith("{") || trimmed.startsWith("[");
 }
+
+/**
+ * A response block's body is JSON when the block declares a JSON media type,
+ * or declares none and the body opens like an object or array.
+ */
+export function isJsonBlock(block: { headers: { name: string; value: string }[]; body: string }) {
+  const type = block.headers.find((h) => h.name.toLowerCase() === "content-type")?.value;
+  return type === undefined ? looksLikeJsonTemplate(block.body) : isJsonMediaType(type);
+}
