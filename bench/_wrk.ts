@@ -51,8 +51,9 @@ export async function startServer(
   }).spawn();
   let out = "";
   const drain = async (stream: ReadableStream<Uint8Array>) => {
-    for await (const chunk of stream.pipeThrough(new TextDecoderStream())) {
-      if (out.length < 100_000) out += chunk;
+    const decoder = new TextDecoder();
+    for await (const chunk of stream) {
+      if (out.length < 100_000) out += decoder.decode(chunk, { stream: true });
     }
   };
   const draining = Promise.all([drain(child.stdout), drain(child.stderr)]);
