@@ -364,3 +364,30 @@ Deno.test("proxy answers 502 when the target is down, and exits 3 on a busy port
   const bad = await apispec(["proxy", "--target=ftp://x"], { cwd: ws.dir });
   assertEquals(bad.code, 2);
 });
+
+Deno.test("proxy answers 504 after --timeout, and 508 when the target leads back to it", async () => {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => release = resolve);
+  await using api = startTestApi(async () => {
+    await released;
+    return jsonResponse({ late: true });
+  });
+  await using ws = await workspace(documented());
+  {
+    await using proxy = await startProxy([`--target=${api.url}`, "--timeout=300"], ws.dir);
+    const response = await fetch(`${proxy.url}/users/1`);
+    assertEquals(response.status, 504);
+    assertEquals((await response.json()).type, "urn:apispec:proxy:target-timeout");
+    release();
+  }
+  const closed = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+  const port = (closed.addr as Deno.NetAddr).port;
+  closed.close();
+  await using loop = await startProxy(
+    [`--port=${port}`, `--target=http://127.0.0.1:${port}`, "-q"],
+    ws.dir,
+  );
+  const looped = await fetch(`${loop.url}/users/1`);
+  assertEquals(looped.status, 508);
+  assertStringIncludes((await looped.json()).detail, "leads back to this proxy");
+});
