@@ -42,6 +42,14 @@ export interface ForwardOptions {
   timeoutMs: number;
 }
 
+/**
+ * Bytes all exchanges in flight may hold in captures together. Past it, a body
+ * is still forwarded but not kept (nor compared): many large exchanges at once
+ * cannot exhaust memory.
+ */
+export const CAPTURE_BUDGET = 64 * 1024 * 1024;
+let budget = CAPTURE_BUDGET;
+
 const agents = {
   http: new http.Agent({ keepAlive: true }),
   https: new https.Agent({ keepAlive: true }),
@@ -167,11 +175,12 @@ class Capture {
   constructor(private readonly limit: number) {}
 
   add(chunk: Uint8Array): void {
-    if (this.#over) return;
-    if (this.#size + chunk.length > this.limit) {
+    if (this.#over || this.#finished) return;
+    if (this.#size + chunk.length > this.limit || chunk.length > budget) {
       this.#over = true;
       return;
     }
+    budget -= chunk.length;
     this.#chunks.push(chunk.slice());
     this.#size += chunk.length;
   }
@@ -186,6 +195,8 @@ class Capture {
       offset += chunk.length;
     }
     this.#chunks = [];
+    // The copy handed on is the caller's to drop; the budget is free again once it is made.
+    budget += this.#size;
     this.#resolve({ bytes, complete: whole && !this.#over });
   }
 }

@@ -24,6 +24,8 @@ import { ProxyStats } from "./stats.ts";
 export const CONTROL_PATH = "/__apispec/proxy";
 /** Bytes of each body kept for comparing and recording; a longer body is forwarded, not compared. */
 export const CAPTURE_LIMIT = 1024 * 1024;
+/** Drafts one run writes at most: a client inventing paths cannot fill the disk. */
+export const MAX_RECORDED_ROUTES = 1000;
 /** Methods whose unseen routes are recorded as drafts. */
 const RECORDED_METHODS = new Set(["GET", "POST", "PUT", "PATCH", "DELETE"]);
 
@@ -176,7 +178,9 @@ export function createProxyHandler(options: ProxyHandlerOptions): ProxyHandler {
     ) {
       const template = routeTemplate(path);
       const key = `${request.method} ${template.path}`;
-      if (!recorded.has(key)) {
+      if (recorded.size >= MAX_RECORDED_ROUTES) {
+        note.note = `not recorded: ${MAX_RECORDED_ROUTES} routes recorded in this run already`;
+      } else if (!recorded.has(key)) {
         recorded.add(key);
         const written = await options.record({
           method: request.method as HttpMethod,
