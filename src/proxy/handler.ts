@@ -10,7 +10,7 @@ import type { EndpointRoute, RouteTable } from "../engine/routes/route_table.ts"
 import type { HttpMethod } from "../engine/model.ts";
 import { compareExchange } from "../engine/proxy/compare_exchange.ts";
 import { exchangeSecrets } from "../engine/proxy/exchange_secrets.ts";
-import { endToEndHeaders, type HeaderPairs } from "../engine/proxy/hop_by_hop.ts";
+import type { HeaderPairs } from "../engine/proxy/hop_by_hop.ts";
 import { routeTemplate } from "../engine/proxy/route_template.ts";
 import { deepMask } from "../engine/secrets/mask.ts";
 import type { LiveExchange } from "../convert/from_exchange.ts";
@@ -20,6 +20,7 @@ import { forward, type Forwarded } from "./forward.ts";
 import { badGateway, loopDetected, proxyMethodNotAllowed } from "./problems.ts";
 import type { ExchangeNote, ProxyReportEntry } from "./report_entry.ts";
 import { ProxyStats } from "./stats.ts";
+import { outgoingHeaders } from "./outgoing.ts";
 
 export const CONTROL_PATH = "/__apispec/proxy";
 /** Bytes of each body kept for comparing and recording; a longer body is forwarded, not compared. */
@@ -90,7 +91,23 @@ export function createProxyHandler(options: ProxyHandlerOptions): ProxyHandler {
       settle(entry, { durationMs: performance.now() - started, note: forwarded.failure.message });
       return response;
     }
-    track(inspect(request, path, target, forwarded, timestamp, started));
+    track(
+      inspect(request, path, target, forwarded, timestamp, started).catch((error) => {
+        // Still one line per exchange, even when comparing it failed.
+        const entry: ProxyReportEntry = {
+          timestamp,
+          method: request.method,
+          path,
+          spec: null,
+          status: forwarded.status,
+          passed: null,
+          error_type: null,
+          diff: null,
+        };
+        const note = `not compared: ${(error as Error).message}`;
+        settle(entry, { durationMs: performance.now() - started, note });
+      }),
+    );
     return forwarded.response;
   } as ProxyHandler;
 
@@ -172,32 +189,44 @@ export function createProxyHandler(options: ProxyHandlerOptions): ProxyHandler {
       settle(deepMask(entry, secrets) as ProxyReportEntry, note);
       return;
     }
-    if (
-      options.record && isRecordable(request, forwarded.status) && requestBody.complete &&
-      decoded.complete
-    ) {
-      const template = routeTemplate(path);
-      const key = `${request.method} ${template.path}`;
-      if (recorded.size >= MAX_RECORDED_ROUTES) {
-        note.note = `not recorded: ${MAX_RECORDED_ROUTES} routes recorded in this run already`;
-      } else if (!recorded.has(key)) {
-        recorded.add(key);
-        const written = await options.record({
-          method: request.method as HttpMethod,
-          template: template.path,
-          params: template.params,
-          query,
-          requestHeaders,
-          requestBody: requestText,
-          response,
-        });
-        if (written) note.recorded = written;
-        else note.note = `a draft for ${key} exists already`;
-      }
-    } else if (options.record && forwarded.status >= 400) {
+    if (options.record && forwarded.status >= 400) {
       note.note = `not recorded: the target answered ${forwarded.status}`;
+    } else if (
+      options.record && isRecordable(request.method) && requestBody.complete && decoded.complete
+    ) {
+      await recordUnseen(options.record, note, {
+        method: request.method as HttpMethod,
+        path,
+        query,
+        requestHeaders,
+        requestBody: requestText,
+        response,
+      });
     }
     settle(deepMask(base, secrets) as ProxyReportEntry, note);
+  }
+
+  /** A draft for a route not seen before in this run, within the run's limit. */
+  async function recordUnseen(
+    record: NonNullable<ProxyHandlerOptions["record"]>,
+    note: ExchangeNote,
+    seen: Omit<LiveExchange, "template" | "params"> & { path: string },
+  ) {
+    const template = routeTemplate(seen.path);
+    const key = `${seen.method} ${template.path}`;
+    if (recorded.has(key)) return;
+    if (recorded.size >= MAX_RECORDED_ROUTES) {
+      note.note = `not recorded: ${MAX_RECORDED_ROUTES} routes recorded in this run already`;
+      return;
+    }
+    recorded.add(key);
+    try {
+      const written = await record({ ...seen, template: template.path, params: template.params });
+      if (written) note.recorded = written;
+      else note.note = `a draft for ${key} exists already`;
+    } catch (error) {
+      note.note = `not recorded: ${(error as Error).message}`;
+    }
   }
 
   function loadSchemaValidator() {
@@ -222,9 +251,9 @@ export function createProxyHandler(options: ProxyHandlerOptions): ProxyHandler {
   return handler;
 }
 
-function isRecordable(request: Request, status: number): boolean {
-  const preflight = request.method === "OPTIONS";
-  return !preflight && RECORDED_METHODS.has(request.method) && status < 400;
+/** OPTIONS (CORS preflights among them) and HEAD are never recorded. */
+function isRecordable(method: string): boolean {
+  return RECORDED_METHODS.has(method);
 }
 
 function lookupFile(table: RouteTable<EndpointRoute>, method: string, path: string): string | null {
@@ -234,35 +263,4 @@ function lookupFile(table: RouteTable<EndpointRoute>, method: string, path: stri
 
 function header(headers: HeaderPairs, name: string): string | undefined {
   return headers.find(([n]) => n.toLowerCase() === name)?.[1];
-}
-
-/**
- * The request headers the target gets: end-to-end ones only, Host left to the
- * client library (the target's own), and the forwarding fields a reverse proxy
- * adds (`X-Forwarded-*`, and `Via`, which RFC 9110 §7.6.3 asks of a gateway).
- */
-function outgoingHeaders(
-  request: Request,
-  info: { remoteAddr: Deno.Addr } | undefined,
-  via: string,
-): HeaderPairs {
-  const headers = endToEndHeaders([...request.headers]).filter(([name]) =>
-    name.toLowerCase() !== "host"
-  );
-  const client = info?.remoteAddr && "hostname" in info.remoteAddr
-    ? info.remoteAddr.hostname
-    : undefined;
-  const forwardedFor = request.headers.get("x-forwarded-for");
-  const set = (name: string, value: string) => {
-    const index = headers.findIndex(([n]) => n.toLowerCase() === name);
-    if (index === -1) headers.push([name, value]);
-    else headers[index] = [name, value];
-  };
-  if (client) set("x-forwarded-for", forwardedFor ? `${forwardedFor}, ${client}` : client);
-  const host = request.headers.get("host");
-  if (host && !request.headers.has("x-forwarded-host")) set("x-forwarded-host", host);
-  if (!request.headers.has("x-forwarded-proto")) set("x-forwarded-proto", "http");
-  const previous = request.headers.get("via");
-  set("via", previous ? `${previous}, ${via}` : via);
-  return headers;
 }

@@ -25,8 +25,11 @@ export class ProxyStats {
 
   add(entry: ProxyReportEntry, recorded: boolean): void {
     this.counts.exchanges++;
-    if (entry.spec !== null && entry.passed !== null) this.counts.matched++;
-    if (entry.spec !== null && entry.passed === false) this.counts.violations++;
+    // A target that did not answer is a failure, but there was no response to compare.
+    const compared = entry.spec !== null && entry.passed !== null &&
+      entry.error_type !== "NETWORK_ERROR";
+    if (compared) this.counts.matched++;
+    if (compared && entry.passed === false) this.counts.violations++;
     if (recorded) this.counts.recorded++;
     this.#recent.push(entry);
     if (this.#recent.length > RECENT_EXCHANGES) this.#recent.shift();
