@@ -215,3 +215,26 @@ Deno.test("mock without --stateful serves examples: a POST stores nothing", asyn
   const body = await call(mock.url, "GET", "/users/99");
   assert(body.status === 200 && body.json.id === 99, "the example answers any id");
 });
+
+Deno.test("mock --stateful keeps a client's credentials out of its output", async () => {
+  await using ws = await workspace(resources());
+  await using mock = await startMock(["--stateful"], ws.dir);
+  const token = "live-token-4821-secret";
+  const key = "key-7731-secret";
+  const response = await fetch(`${mock.url}/users?api_key=${key}`, {
+    method: "POST",
+    headers: {
+      authorization: `Bearer ${token}`,
+      cookie: "session=cookie-9910-secret",
+      "content-type": "application/json",
+    },
+    body: JSON.stringify({ name: "Ada" }),
+  });
+  assertEquals(response.status, 201);
+  await response.body?.cancel();
+  await mock.waitFor("POST /users?api_key=****");
+  const output = mock.stdout() + mock.stderr();
+  for (const secret of [token, key, "cookie-9910-secret"]) {
+    assertEquals(output.includes(secret), false, `${secret} in the mock's output:\n${output}`);
+  }
+});
