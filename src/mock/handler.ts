@@ -98,23 +98,35 @@ export function createMockHandler(
     const prefer = request.headers.get("prefer");
     const asked = prefer === null ? undefined : preferredDelay(prefer);
     const delay = asked ?? (latency.max > 0 ? pickDelay(latency, random) : 0);
-    const complete = (answer: Answer) => {
-      if (!answer.cors) addCorsHeaders(answer.response.headers, browserOrigin);
-      if (asked !== undefined) {
-        answer.response.headers.append("preference-applied", `delay=${asked}`);
-      }
-      if (delay <= 0) return finish(request, target, answer);
-      return new Promise((resolve) => setTimeout(resolve, delay))
-        .then(() => finish(request, target, answer));
-    };
     let answer: Answer | Promise<Answer>;
     try {
       answer = respond(request, currentTable(), { origin, path, browserOrigin, prefer }, extras);
     } catch (error) {
       answer = failed(error);
     }
-    return answer instanceof Promise ? answer.catch(failed).then(complete) : complete(answer);
+    if (!(answer instanceof Promise)) {
+      return complete(answer, request, target, browserOrigin, asked, delay);
+    }
+    return answer.catch(failed).then((settled) =>
+      complete(settled, request, target, browserOrigin, asked, delay)
+    );
   };
+
+  /** CORS, the applied delay preference, the wait, and the log entry. */
+  function complete(
+    answer: Answer,
+    request: Request,
+    target: string,
+    browserOrigin: string | null,
+    asked: number | undefined,
+    delay: number,
+  ): Response | Promise<Response> {
+    if (!answer.cors) addCorsHeaders(answer.response.headers, browserOrigin);
+    if (asked !== undefined) answer.response.headers.append("preference-applied", `delay=${asked}`);
+    if (delay <= 0) return finish(request, target, answer);
+    return new Promise((resolve) => setTimeout(resolve, delay))
+      .then(() => finish(request, target, answer));
+  }
 }
 
 interface Extras {
@@ -164,9 +176,9 @@ function respond(
   const preferred = facts.prefer === null ? undefined : preferredStatus(facts.prefer);
   // A preferred status is an explicit ask: it is neither faulted nor answered from state.
   if (preferred === undefined) {
-    const values = () => ({ ...route.spec.vars, baseUrl: facts.origin, ...params });
     if (extras.errorRate > 0 && extras.random() < extras.errorRate) {
-      const response = faultResponse(route, values(), extras.random);
+      const values = { ...route.spec.vars, baseUrl: facts.origin, ...params };
+      const response = faultResponse(route, values, extras.random);
       return { response, file: route.file, note: "injected fault" };
     }
     const role = extras.stateful?.roleOf(table, route);
