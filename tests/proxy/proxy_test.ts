@@ -349,7 +349,10 @@ Deno.test("proxy answers 502 when the target is down, and exits 3 on a busy port
     assertEquals(response.status, 502);
     assertEquals(response.headers.get("content-type"), "application/problem+json");
     assertEquals((await response.json()).type, "urn:apispec:proxy:target-unreachable");
-    await eventually(async () => proxy.stderr().includes("FAIL GET /users/1 502"), "the 502 line");
+    await eventually(
+      () => Promise.resolve(proxy.stderr().includes("FAIL GET /users/1 502")),
+      "the 502 line",
+    );
 
     const busy = await apispec(
       ["proxy", `--target=http://127.0.0.1:${port}`, `--port=${new URL(proxy.url).port}`],
