@@ -63,9 +63,13 @@ export function forward(
   const secure = target.protocol === "https:";
   const base = target.pathname.replace(/\/+$/, "");
   const requestCapture = new Capture(options.captureLimit);
+  // Resolves once the response has ended (or failed): the request body is then no longer needed.
+  let endResponse!: () => void;
+  const responseOver = new Promise<void>((resolve) => endResponse = resolve);
   return new Promise((resolve) => {
     let settled = false;
     const fail = (error: Error & { code?: string }) => {
+      endResponse();
       if (settled) return;
       settled = true;
       resolve({ failure: { kind: failureKind(error), message: error.message } });
@@ -81,6 +85,7 @@ export function forward(
     }, (incoming) => {
       settled = true;
       const responseCapture = new Capture(options.captureLimit);
+      responseCapture.done.then(endResponse);
       const headers = endToEndHeaders(pairsOf(incoming.rawHeaders));
       const nullBody = request.method === "HEAD" || [204, 205, 304].includes(incoming.statusCode!);
       const body = nullBody ? null : streamOf(incoming, responseCapture);
@@ -100,37 +105,65 @@ export function forward(
       }));
     });
     outgoing.on("error", fail);
-    pump(request.body, outgoing, requestCapture).catch((error) => outgoing.destroy(error));
+    pump(request.body, outgoing, requestCapture, responseOver).catch((error) =>
+      outgoing.destroy(error)
+    );
   });
 }
 
-/** Copies the client's body to the target, waiting for `drain` when the socket is full. */
+/**
+ * Copies the client's body to the target, waiting for `drain` when the socket
+ * is full. It stops when `stop` resolves: a target that has answered in full
+ * without reading the whole body (a 404, a 413) must not hold the exchange
+ * open, nor the client's upload.
+ */
 async function pump(
   body: ReadableStream<Uint8Array> | null,
   outgoing: http.ClientRequest,
   capture: Capture,
+  stop: Promise<void>,
 ): Promise<void> {
   if (!body) {
     capture.finish(true);
     outgoing.end();
     return;
   }
+  const reader = body.getReader();
+  let stopped = false;
+  stop.then(() => {
+    stopped = true;
+    reader.cancel().catch(() => {});
+  });
   try {
-    for await (const chunk of body) {
-      capture.add(chunk);
-      if (!outgoing.write(chunk)) {
-        await new Promise<void>((resolve) => {
-          outgoing.once("drain", resolve);
-          outgoing.once("close", resolve);
-        });
-      }
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done || stopped) break;
+      capture.add(value);
+      if (!outgoing.write(value)) await writable(outgoing, stop);
+      if (stopped) break;
     }
-    capture.finish(true);
-    outgoing.end();
+    capture.finish(!stopped);
+    // Unfinished, the request cannot leave its connection reusable: it goes with it.
+    if (stopped) outgoing.destroy();
+    else outgoing.end();
   } catch (error) {
     capture.finish(false);
     throw error;
   }
+}
+
+/** Resolves when the socket takes more, closes, or the exchange is over. */
+function writable(outgoing: http.ClientRequest, stop: Promise<void>): Promise<void> {
+  return new Promise<void>((resolve) => {
+    const done = () => {
+      outgoing.off("drain", done);
+      outgoing.off("close", done);
+      resolve();
+    };
+    outgoing.on("drain", done);
+    outgoing.on("close", done);
+    stop.then(done);
+  });
 }
 
 /** The target's body as a web stream that reads on only as fast as the client takes it. */

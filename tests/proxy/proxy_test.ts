@@ -394,3 +394,32 @@ Deno.test("proxy answers 504 after --timeout, and 508 when the target leads back
   assertEquals(looped.status, 508);
   assertStringIncludes((await looped.json()).detail, "leads back to this proxy");
 });
+
+Deno.test("proxy finishes an exchange whose target answers without reading the upload", async () => {
+  // A target that refuses a large body at once, without reading it.
+  const server = Deno.serve(
+    { hostname: "127.0.0.1", port: 0, onListen() {} },
+    () =>
+      new Response('{"error": "too large"}', {
+        status: 413,
+        headers: { "content-type": "application/json" },
+      }),
+  );
+  await using ws = await workspace(documented());
+  await using proxy = await startProxy([`--target=http://127.0.0.1:${server.addr.port}`], ws.dir);
+  const upload = new Uint8Array(16 * 1024 * 1024).fill(97);
+  const response = await fetch(`${proxy.url}/uploads`, { method: "POST", body: upload })
+    .catch(() => undefined);
+  if (response) {
+    assertEquals(response.status, 413);
+    await response.body?.cancel();
+  }
+  await eventually(
+    () => Promise.resolve(proxy.stderr().includes("POST /uploads 413")),
+    "the exchange's line",
+  );
+  const stopped = await proxy.stop("SIGINT");
+  assertEquals(stopped.code, 0, stopped.stderr);
+  assertStringIncludes(stopped.stdout, "Proxy stopped: 1 exchanges");
+  await server.shutdown();
+});
