@@ -20,6 +20,9 @@ import { createProxyHandler, type ProxyHandler } from "./handler.ts";
 import type { ExchangeNote, ProxyReportEntry } from "./report_entry.ts";
 import { openReportFile } from "./report_file.ts";
 
+/** How long a stop waits for exchanges still being compared. */
+const SETTLE_AT_STOP_MS = 2000;
+
 export interface ProxyServerOptions {
   /** The collection whose endpoint files are compared with; none: every exchange is undocumented. */
   root?: string;
@@ -116,7 +119,13 @@ export async function startProxyServer(
       close: async () => {
         watcher?.close();
         await server.shutdown();
-        await handler.settled();
+        // Exchanges still being compared get a moment to report; a stuck one cannot hold the exit.
+        let timer: ReturnType<typeof setTimeout> | undefined;
+        await Promise.race([
+          handler.settled(),
+          new Promise((resolve) => timer = setTimeout(resolve, SETTLE_AT_STOP_MS)),
+        ]);
+        clearTimeout(timer);
         report?.flush();
       },
     },
