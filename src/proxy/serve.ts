@@ -20,7 +20,7 @@ import { createProxyHandler, type ProxyHandler } from "./handler.ts";
 import type { ExchangeNote, ProxyReportEntry } from "./report_entry.ts";
 import { openReportFile } from "./report_file.ts";
 
-/** How long a stop waits for exchanges still being compared. */
+/** How long a stop waits for open exchanges, and then for those still being compared. */
 const SETTLE_AT_STOP_MS = 2000;
 
 export interface ProxyServerOptions {
@@ -118,16 +118,17 @@ export async function startProxyServer(
       handler,
       close: async () => {
         watcher?.close();
-        await server.shutdown();
-        // Exchanges still being compared get a moment to report; a stuck one cannot hold the exit.
-        let timer: ReturnType<typeof setTimeout> | undefined;
-        await Promise.race([
-          handler.settled(),
-          new Promise((resolve) => timer = setTimeout(resolve, SETTLE_AT_STOP_MS)),
-        ]);
-        clearTimeout(timer);
+        // Open streams and exchanges still being compared get a moment; neither can hold the exit.
+        await withDeadline(server.shutdown(), SETTLE_AT_STOP_MS);
+        await withDeadline(handler.settled(), SETTLE_AT_STOP_MS);
         report?.flush();
       },
     },
   };
+}
+
+async function withDeadline(work: Promise<unknown>, ms: number): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  await Promise.race([work, new Promise((resolve) => timer = setTimeout(resolve, ms))]);
+  clearTimeout(timer);
 }
