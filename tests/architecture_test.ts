@@ -76,6 +76,16 @@ Deno.test("dependencies point one way: surfaces → ops → engine, ops → adap
       "src/load/",
     ]],
     ["src/adapters/", ["src/adapters/", "src/engine/", "src/version.ts"]],
+    // The servers sit beside each other: they share routes and the mock's helpers, never the CLI.
+    ["src/mock/", ["src/mock/", "src/engine/", "src/ops/", "src/adapters/"]],
+    ["src/proxy/", [
+      "src/proxy/",
+      "src/mock/",
+      "src/engine/",
+      "src/convert/",
+      "src/ops/",
+      "src/adapters/",
+    ]],
   ];
   const violations: string[] = [];
   for (const [folder, allowed] of rules) {

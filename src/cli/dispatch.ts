@@ -31,6 +31,7 @@ export const LOADERS: Record<string, () => Promise<CommandModule>> = {
   "serve": () => import("./commands/serve.ts"),
   "desktop": () => import("./commands/desktop.ts"),
   "mock": () => import("./commands/mock.ts"),
+  "proxy": () => import("./commands/proxy.ts"),
   "context": () => import("./commands/context.ts"),
   "agent pack": () => import("./commands/agent_pack.ts"),
   "mcp": () => import("./commands/mcp.ts"),

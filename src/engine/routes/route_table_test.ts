@@ -1,5 +1,5 @@
 import { assertEquals } from "@std/assert";
-import { buildRouteTable, normalizePath, type RouteLike, sortMethods } from "./routes.ts";
+import { buildRouteTable, normalizePath, type RouteLike, sortMethods } from "./route_table.ts";
 
 interface TestRoute extends RouteLike {
   file: string;

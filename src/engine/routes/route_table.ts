@@ -1,14 +1,25 @@
 /**
- * The mock's route table: built once from `(method, path)` pairs, then looked
- * up per request. Pure. Static paths sit in a map (one lookup); every route
+ * A route table of endpoint paths: built once from `(method, path)` pairs, then
+ * looked up per request (the mock serves by it, the proxy matches exchanges by it). Pure. Static paths sit in a map (one lookup); every route
  * also sits in a segment trie whose static children are tried before its
  * `:param` child, so the most specific route wins and a miss on a static
  * branch falls back to the parameter branch.
  */
 
+import type { EndpointSpec } from "../model.ts";
+
 export interface RouteLike {
   method: string;
   path: string;
+}
+
+/** An endpoint file as a route: what the mock serves and the proxy compares with. */
+export interface EndpointRoute extends RouteLike {
+  /** The frontmatter `path`, e.g. `/users/:userId`. */
+  path: string;
+  /** The endpoint file, relative to the folder read. */
+  file: string;
+  spec: EndpointSpec;
 }
 
 /** Results may be shared between lookups of the same path: treat them as read-only. */
@@ -78,7 +89,7 @@ function decodeSegment(segment: string): string {
  *
  * @example
  * ```ts
- * import { buildRouteTable } from "./routes.ts";
+ * import { buildRouteTable } from "./route_table.ts";
  * const table = buildRouteTable([
  *   { method: "GET", path: "/users/:id" },
  *   { method: "GET", path: "/users/me" },

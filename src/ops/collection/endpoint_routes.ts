@@ -1,21 +1,25 @@
 /**
- * Reads a folder's endpoint files into the mock's route table. Files that do
+ * Reads a folder's endpoint files into a route table (served by the mock,
+ * matched by the proxy). Files that do
  * not parse are reported with file and line and left out; a second file with
  * the same method and path is reported and left out. A loader remembers each
  * file's text, so a reload re-parses only the files that changed.
  */
 import { join } from "node:path";
-import { type Issue, issue, warning } from "../engine/issue.ts";
-import { parseEndpoint } from "../engine/parse/spec.ts";
-import { listMarkdown, readText } from "../adapters/fs.ts";
-import type { OpsContext } from "../adapters/system.ts";
-import { displayPath } from "../ops/collection/load.ts";
-import { kindOf } from "../ops/collection/validate.ts";
-import type { MockRoute } from "./handler.ts";
-import { buildRouteTable, type RouteTable } from "./routes.ts";
+import { type Issue, issue, warning } from "../../engine/issue.ts";
+import { parseEndpoint } from "../../engine/parse/spec.ts";
+import { listMarkdown, readText } from "../../adapters/fs.ts";
+import type { OpsContext } from "../../adapters/system.ts";
+import {
+  buildRouteTable,
+  type EndpointRoute,
+  type RouteTable,
+} from "../../engine/routes/route_table.ts";
+import { displayPath } from "./load.ts";
+import { kindOf } from "./validate.ts";
 
-export interface MockLoad {
-  table: RouteTable<MockRoute>;
+export interface RouteLoad {
+  table: RouteTable<EndpointRoute>;
   /** Every problem found, errors (file skipped) and warnings. */
   issues: Issue[];
   /** Display path → text, for rendering issues with their source line. */
@@ -29,12 +33,12 @@ export interface MockLoad {
 interface Parsed {
   text: string;
   display: string;
-  route?: MockRoute;
+  route?: EndpointRoute;
   issues: Issue[];
 }
 
 /** A loader for one folder; call it again after a change to get the new table. */
-export function createRouteLoader(root: string, ctx: OpsContext): () => Promise<MockLoad> {
+export function createRouteLoader(root: string, ctx: OpsContext): () => Promise<RouteLoad> {
   let cache = new Map<string, Parsed>();
   return async function loadRoutes() {
     const next = new Map<string, Parsed>();
@@ -66,7 +70,7 @@ export function createRouteLoader(root: string, ctx: OpsContext): () => Promise<
     for (const rel of cache.keys()) if (!next.has(rel)) changed.push(rel);
     cache = next;
 
-    const routes: MockRoute[] = [];
+    const routes: EndpointRoute[] = [];
     const sources = new Map<string, string>();
     for (const parsed of next.values()) {
       issues.push(...parsed.issues);
