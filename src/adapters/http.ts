@@ -6,6 +6,7 @@
 import type { NetworkFailure } from "../engine/diagnose/classify.ts";
 import type { HttpResponse, ResolvedRequest } from "../engine/model.ts";
 import { VERSION } from "../version.ts";
+import { abortAfter } from "./deadlines.ts";
 
 const USER_AGENT = `apispec/${VERSION}`;
 
@@ -23,20 +24,16 @@ export async function sendRequest(
     ? request.headers
     : [...request.headers, ["user-agent", USER_AGENT] as [string, string]];
   const started = performance.now();
-  // A controller with a timer we clear, rather than AbortSignal.timeout: in a batch of
-  // thousands, timers that outlive their request add up (measured: ~15% per request).
-  const controller = new AbortController();
-  const timer = setTimeout(
-    () => controller.abort(new DOMException("timed out", "TimeoutError")),
-    timeoutMs,
-  );
+  // One shared timer for every request in flight (deadlines.ts), rather than
+  // AbortSignal.timeout or a timer per request: both cost a tenth of a loopback request.
+  const deadline = abortAfter(timeoutMs);
   try {
     const response = await fetch(request.url, {
       method: request.method,
       headers,
       body: request.body,
       redirect: "manual",
-      signal: controller.signal,
+      signal: deadline.signal,
     });
     // The timeout covers the body too: a server that stalls mid-body times out.
     const body = await response.text();
@@ -52,7 +49,7 @@ export async function sendRequest(
   } catch (error) {
     return { failure: describeFailure(error), durationMs: Math.round(performance.now() - started) };
   } finally {
-    clearTimeout(timer);
+    deadline.done();
   }
 }
 
