@@ -7,7 +7,7 @@
 import { assert, assertEquals } from "@std/assert";
 import { execBatch } from "../../src/ops/run/batch.ts";
 import { systemClock } from "../../src/adapters/clock.ts";
-import { jsonResponse, startTestApi } from "../helpers/api.ts";
+import { jsonResponse, startTestApi, timedOut } from "../helpers/api.ts";
 import { collectionFiles, endpoint, workspace } from "../helpers/workspace.ts";
 import { run } from "../helpers/run.ts";
 
@@ -104,3 +104,22 @@ function denoDir(): Record<string, string> {
   const dir = Deno.env.get("DENO_DIR");
   return dir ? { DENO_DIR: dir } : {};
 }
+
+Deno.test("a timeout after the shared timer went off while nothing waited still fires", async () => {
+  const { api, release } = slowApi();
+  await using _ = api;
+  await using ws = await workspace(collectionFiles(api.url, {
+    "apis/a/fast.md": spec("/fast", 50, "a"),
+    "apis/b/short.md": spec("/hold", 100, "b"),
+  }));
+  const ctx = { cwd: ws.dir, env: {}, clock: systemClock };
+  assertEquals((await execBatch(["api-docs/apis/a/fast.md"], {}, ctx)).summary.passed, 1);
+  await new Promise((resolve) => setTimeout(resolve, 150)); // the 50 ms timer goes off unheard
+  const second = execBatch(["api-docs/apis/b/short.md"], {}, ctx);
+  const hung = await timedOut(second, 3_000);
+  release();
+  assertEquals(hung, false, "the request never timed out");
+  const [short] = (await second).results;
+  assertEquals(short.error_type, "NETWORK_ERROR");
+  assert(short.duration_ms >= 100 && short.duration_ms < 1_000, `${short.duration_ms} ms`);
+});
