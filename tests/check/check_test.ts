@@ -3,28 +3,7 @@ import { apispec, json } from "../helpers/cli.ts";
 import { jsonResponse, startTestApi } from "../helpers/api.ts";
 import { collectionFiles, endpoint, workspace } from "../helpers/workspace.ts";
 import { flowFile } from "../flow/helpers.ts";
-
-async function git(cwd: string, ...args: string[]): Promise<string> {
-  const output = await new Deno.Command("git", {
-    args: [
-      "-c",
-      "user.name=Test",
-      "-c",
-      "user.email=test@example.com",
-      "-c",
-      "commit.gpgsign=false",
-      ...args,
-    ],
-    cwd,
-    stdout: "piped",
-    stderr: "piped",
-  }).output();
-  const text = new TextDecoder().decode(output.stdout);
-  if (!output.success) {
-    throw new Error(`git ${args.join(" ")}: ${new TextDecoder().decode(output.stderr)}`);
-  }
-  return text.trim();
-}
+import { git } from "../helpers/git.ts";
 
 interface CheckJson {
   passed: boolean;
