@@ -8,13 +8,31 @@
 import { relative } from "node:path";
 import { filesByOperation, filesOfOperation } from "../engine/contract/operation_files.ts";
 import type { Issue } from "../engine/issue.ts";
-import { computeCoverage } from "../contract/coverage.ts";
+import { computeCoverage, type CoverageReport } from "../contract/coverage.ts";
 import { draftOperationSpec } from "../contract/draft_operation.ts";
 import { projectOpenApi } from "../contract/project_openapi.ts";
 import { Forbidden } from "./api_files.ts";
 import { containedPath } from "./guard.ts";
 import { BadRequest, json, problem, readJson, stringField } from "./reply.ts";
 import type { PreviewState } from "./state.ts";
+
+/** What `GET /api/coverage` answers (the Coverage view reads it). */
+export interface CoverageResponse {
+  /** BEYOND §2's object, as `apispec coverage --output json` prints it. */
+  report: CoverageReport;
+  /** The document counted; null when there is none. */
+  openapi: {
+    /** From the workspace root; null when project.md names one that is refused. */
+    path: string | null;
+    source: "project" | "given";
+    converted?: string;
+    /** Why it could not be read; the report then has no `operations`. */
+    error?: Issue;
+  } | null;
+  /** `report.operations.uncovered` with the files that document each (none: draft one). */
+  uncovered: { method: string; path: string; files: string[] }[];
+  issues: Issue[];
+}
 
 /** The document a request means, its absolute path and how the page names it. */
 interface ChosenDocument {
@@ -93,7 +111,7 @@ export async function coverageRoute(state: PreviewState, url: URL): Promise<Resp
       files: filesOfOperation(files, op),
     }))
     : [];
-  return json({
+  const body: CoverageResponse = {
     report,
     openapi: document || error
       ? {
@@ -105,7 +123,8 @@ export async function coverageRoute(state: PreviewState, url: URL): Promise<Resp
       : null,
     uncovered,
     issues: result.issues,
-  });
+  };
+  return json(body);
 }
 
 const STATUS_OF = {

@@ -9,9 +9,30 @@
 import { readBounded } from "../adapters/bounded.ts";
 import { announcementPath, readAnnouncement } from "../proxy/announce.ts";
 import { CONTROL_PATH } from "../proxy/handler.ts";
+import type { ProxyReportEntry } from "../proxy/report_entry.ts";
+import type { ProxyCounts } from "../proxy/stats.ts";
 import { isLoopback } from "./guard.ts";
 import { json } from "./reply.ts";
 import type { PreviewState } from "./state.ts";
+
+/** What `GET /api/proxy/exchanges` answers (the Proxy view reads it). */
+export type ProxyView =
+  | {
+    running: true;
+    proxy: {
+      url: string;
+      target: string;
+      report: string | null;
+      started_at: string;
+      pid: number;
+      /** The proxy compares with this workspace's collection: its `spec` paths open here. */
+      same_collection: boolean;
+    };
+    counts: ProxyCounts;
+    /** Newest first, violations before the rest (at most 200). */
+    exchanges: ProxyReportEntry[];
+  }
+  | { running: false; reason: "none" | "gone" | "not-loopback"; message: string; url?: string };
 
 /** The proxy answers from memory; a slower answer means it is not (or no longer) ours. */
 const ASK_TIMEOUT_MS = 1500;
@@ -67,7 +88,7 @@ export async function proxyExchangesRoute(state: PreviewState): Promise<Response
     try {
       sameCollection = await Deno.realPath(announced.collection) === state.workspace.collection;
     } catch { /* the collection is gone: its spec links would lead nowhere */ }
-    return json({
+    const view: ProxyView = {
       running: true,
       proxy: {
         url: origin.origin,
@@ -77,9 +98,10 @@ export async function proxyExchangesRoute(state: PreviewState): Promise<Response
         pid: announced.pid,
         same_collection: sameCollection,
       },
-      counts,
-      exchanges: latest.exchanges,
-    });
+      counts: counts as unknown as ProxyCounts,
+      exchanges: latest.exchanges as ProxyReportEntry[],
+    };
+    return json(view);
   } catch {
     return notRunning(
       "gone",
