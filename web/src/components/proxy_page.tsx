@@ -95,6 +95,7 @@ function Exchange(
   return (
     <li class={`proxy-exchange ${result}`} data-testid="proxy-exchange" data-result={result}>
       <button type="button" class="exchange-head" aria-expanded={open} onClick={onToggle}>
+        <span class="chevron" aria-hidden="true">{open ? "▾" : "▸"}</span>
         <span class="verdict-mark">{result === "fail" ? "FAIL" : result}</span>
         <MethodBadge method={entry.method} />
         <code class="path">{entry.path}</code>
