@@ -46,10 +46,15 @@ function useCoverage(openapi: string | undefined) {
         load();
       }, RELOAD_DELAY_MS);
     };
+    let offline = false;
     const stop = subscribe((event) => {
       if (event.type === "history" || event.type === "change" || event.type === "workspace") {
         later();
-      } else if (event.type === "status" && event.connected) later();
+      } else if (event.type === "status") {
+        // Back after a disconnect: runs may have landed meanwhile.
+        if (event.connected && offline) later();
+        offline = !event.connected;
+      }
     });
     return () => {
       stop();
