@@ -38,14 +38,30 @@ function useCoverage(openapi: string | undefined) {
   }, [openapi]);
   useEffect(() => {
     setData(undefined);
-    load();
     let timer: ReturnType<typeof setTimeout> | undefined;
+    // One reload at a time: runs landing meanwhile ask for one more after it, not one each.
+    let loading = false;
+    let again = false;
+    const reload = async () => {
+      if (loading) {
+        again = true;
+        return;
+      }
+      loading = true;
+      await load();
+      loading = false;
+      if (again) {
+        again = false;
+        later();
+      }
+    };
     const later = () => {
       timer ??= setTimeout(() => {
         timer = undefined;
-        load();
+        reload();
       }, RELOAD_DELAY_MS);
     };
+    reload();
     let offline = false;
     const stop = subscribe((event) => {
       if (event.type === "history" || event.type === "change" || event.type === "workspace") {
