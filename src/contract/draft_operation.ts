@@ -28,7 +28,13 @@ export type DraftOutcome =
   | { ok: true; file: string; report: ImportReport }
   | {
     ok: false;
-    reason: "invalid-document" | "no-operation" | "documented" | "exists" | "write-failed";
+    reason:
+      | "invalid-document"
+      | "no-operation"
+      | "no-collection"
+      | "documented"
+      | "exists"
+      | "write-failed";
     message: string;
     fix: string;
     /** The files that document the operation, for `documented`. */
@@ -71,7 +77,7 @@ export async function draftOperationSpec(
     const { issue } = collection;
     return {
       ok: false,
-      reason: "write-failed",
+      reason: "no-collection",
       message: issue.message,
       fix: issue.fix ?? "",
       issues: [issue],

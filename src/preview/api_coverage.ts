@@ -130,6 +130,7 @@ export async function coverageRoute(state: PreviewState, url: URL): Promise<Resp
 const STATUS_OF = {
   "invalid-document": [422, "INVALID_OPENAPI"],
   "no-operation": [404, "NOT_FOUND"],
+  "no-collection": [404, "NO_WORKSPACE"],
   documented: [409, "EXISTS"],
   exists: [409, "EXISTS"],
   "write-failed": [422, "NOT_WRITTEN"],
