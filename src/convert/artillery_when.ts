@@ -43,13 +43,23 @@ function exactly(text: string): string {
   return filtrexString(`^${text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`);
 }
 
+/** apispec counts a variable with no text as missing: undefined, null and "" alike. */
+function found(x: string): string {
+  return `${x} != null and not (${x} ~= "^$")`;
+}
+
+/** Text apispec compares as a number (`asNumber` in engine/compare/operators.ts). */
+const NUMERIC = String.raw`^\s*-?\d+(\.\d+)?([eE][+-]?\d+)?\s*$`;
+
 /** `x` equals a scalar the way apispec's `equals` does (text compared, "42" = 42). */
 function equalTo(x: string, want: unknown): string | undefined {
-  if (typeof want === "number") return `${x} == ${want}`;
-  // Loose equality would let "" equal 0 and false: match the text instead.
-  if (typeof want === "string") {
-    return want === "" ? `${x} ~= "^$"` : `${x} == ${filtrexString(want)}`;
+  if (typeof want === "number") {
+    // Loosely, 0 equals "" and false, and 1 equals true; apispec compares text.
+    return want === 0 || want === 1
+      ? `not (${x} ~= "^(|true|false)$") and ${x} == ${want}`
+      : `${x} == ${want}`;
   }
+  if (typeof want === "string") return `${x} == ${filtrexString(want)}`;
   // `true == "true"` is false in JavaScript; the text of either is "true".
   if (typeof want === "boolean") return `${x} ~= ${exactly(String(want))}`;
   return undefined;
@@ -72,10 +82,16 @@ function positiveForm(x: string, rule: AssertionRule): Translated {
   switch (operator) {
     case "exists":
       // filtrex has no null literal: the unknown name `null` is undefined, and undefined == null.
-      return { expr: `${x} != null` };
+      return { expr: found(x) };
     case "equals":
     case "!=": {
       const equal = equalTo(x, want);
+      if (want === "") {
+        return refuse(
+          "it compares with empty text, which apispec never matches (a variable without text counts as missing)",
+          "Write `not exists`",
+        );
+      }
       if (!equal) {
         return refuse(
           `it compares with ${want === null ? "null" : "a JSON object or array"}`,
@@ -90,8 +106,14 @@ function positiveForm(x: string, rule: AssertionRule): Translated {
     case ">=":
     case "<":
     case "<=":
-      if (typeof want === "number") return { expr: `${x} ${operator} ${want}` };
-      if (typeof want === "string") return { expr: `${x} ${operator} ${filtrexString(want)}` };
+      // JavaScript would order true, null and "" as numbers; apispec orders numbers and text only.
+      if (typeof want === "number") {
+        return { expr: `${x} ~= ${filtrexString(NUMERIC)} and ${x} ${operator} ${want}` };
+      }
+      if (typeof want === "string") {
+        const text = `${found(x)} and not (${x} ~= ${filtrexString(NUMERIC)})`;
+        return { expr: `${text} and ${x} ${operator} ${filtrexString(want)}` };
+      }
       return refuse("it orders by something that is not a number or text", "Compare with a number");
     case "in": {
       const parsed = parseYaml(operand, "", 1);
@@ -101,7 +123,7 @@ function positiveForm(x: string, rule: AssertionRule): Translated {
       if (!each || each.length === 0 || each.some((e) => e === undefined)) {
         return refuse("its list is not a list of numbers or text", "Write `in [a, b, 3]`");
       }
-      return { expr: each.length === 1 ? each[0]! : each.map((e) => `(${e})`).join(" or ") };
+      return { expr: each.map((e) => `(${e})`).join(" or ") };
     }
     case "matches": {
       const { source, flags } = splitPattern(operand);
@@ -111,7 +133,7 @@ function positiveForm(x: string, rule: AssertionRule): Translated {
           "Write the pattern without /…/flags, e.g. `matches ^[Aa]dmin$`",
         );
       }
-      return { expr: `${x} != null and ${x} ~= ${filtrexString(source)}` };
+      return { expr: `${found(x)} and ${x} ~= ${filtrexString(source)}` };
     }
     default:
       return refuse(

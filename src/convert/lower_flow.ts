@@ -9,6 +9,7 @@
 import { type Issue, issue } from "../engine/issue.ts";
 import type { AuthKind, EndpointSpec } from "../engine/model.ts";
 import type { PlanNode } from "../engine/flow/plan.ts";
+import type { AssertionOptions } from "../engine/compare/assertions.ts";
 import { whenHolds } from "../engine/flow/condition.ts";
 import { MAX_ITEMS } from "../engine/flow/decide.ts";
 import { type Lookup, resolveVariable, rootName } from "../engine/flow/lookup.ts";
@@ -28,6 +29,8 @@ export interface LowerContext {
   env: string;
   /** Variables a data row binds while the script runs (columns a `--var` overrides left out). */
   data: Set<string>;
+  /** What `When` rules on values known at export need (RE2 for `matches`). */
+  assertions?: AssertionOptions;
 }
 
 /** What the walk knows at a point of the flow. */
@@ -116,7 +119,7 @@ function lowerNode(
         rule: step.when.rule,
         where: { file: node.file, line: step.when.line },
       };
-    } else if (!whenHolds(step.when, known).passed) return drop(node, seen);
+    } else if (!whenHolds(step.when, known, ctx.assertions).passed) return drop(node, seen);
   }
   lowered.requires = reads.filter((n) => seen.maybe.has(n));
   for (const name of reads) {

@@ -9,7 +9,7 @@
 import { relative } from "node:path";
 import type { Issue } from "../engine/issue.ts";
 import type { AuthKind, EndpointSpec } from "../engine/model.ts";
-import { planFlow } from "../engine/flow/plan.ts";
+import { planFlow, requestNodes } from "../engine/flow/plan.ts";
 import { rootName, rowVariables } from "../engine/flow/lookup.ts";
 import { dataFormat, type DataRow } from "../engine/parse/data.ts";
 import { CLI_ORDER, SECRET_NAME, type VarLayer } from "../engine/resolve/layers.ts";
@@ -23,6 +23,7 @@ import { buildLayers, type Collection, resolveStepPath } from "../ops/collection
 import { loadFlowTree } from "../ops/flow/load.ts";
 import { loadDataSet } from "../ops/flow/data.ts";
 import { loadEndpoint } from "../ops/run/exec.ts";
+import { assertionOptions } from "../ops/run/assertions.ts";
 
 export interface PlanContext {
   collection: Collection;
@@ -74,6 +75,9 @@ export async function flowScenario(path: string, pc: PlanContext): Promise<Scena
     auth: authOf(pc),
     env: pc.env,
     data: dataVariables(rows, pc.cli),
+    assertions: await assertionOptions(
+      requestNodes(plan.nodes).flatMap((n) => n.step.when ? [n.step.when.rule] : []),
+    ),
   });
   issues.push(...lowered.issues);
   if (failed()) return { issues };
