@@ -69,7 +69,7 @@ function nodeSteps(node: LoadNode, conditions: string[], fc: FlowContext): Step[
       `Read "${collected.variable}" inside the loop, or export k6, whose script collects the runs' values`,
     );
   }
-  if (node.delayMs && own.length > conditions.length) {
+  if (node.delayMs && own.length > 0) {
     fc.caveats.push(`${node.name}: Delay waits even when the step's condition skips it`);
   }
   const once: Step[] = [

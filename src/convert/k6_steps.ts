@@ -16,6 +16,8 @@ export interface K6Context {
   notes: string[];
   /** The k6 functions the code calls, for the import line. */
   uses: Set<"check" | "group" | "sleep">;
+  /** Whether a loop goes over a run-time list (the script then needs `each`). */
+  loops: boolean;
 }
 
 const path = (segments: Segment[]) => JSON.stringify(segments);
@@ -133,7 +135,10 @@ export function nodeCode(node: LoadNode, kc: K6Context): string[] {
   const guarded = test === undefined ? body : [`if (${test}) {`, ...indent(body), `}`];
   if (!node.loop) return guarded;
   const { over, as } = node.loop;
-  if ("var" in over) kc.uses.add("check");
+  if ("var" in over) {
+    kc.uses.add("check");
+    kc.loops = true;
+  }
   const list = "var" in over
     ? `each(vars, ${JSON.stringify(over.var)}, ${JSON.stringify(node.name)})`
     : JSON.stringify(over.items);
