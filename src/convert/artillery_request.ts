@@ -18,7 +18,7 @@ import {
 } from "./load_script.ts";
 
 /** Artillery templates: `{{ name }}` for run-time variables, `{{ $env.NAME }}` for secrets. */
-export function template(parts: Part[]): string {
+function template(parts: Part[]): string {
   return parts.map((p) =>
     "text" in p ? p.text : "var" in p ? `{{ ${p.var} }}` : `{{ $env.${p.env} }}`
   ).join("");

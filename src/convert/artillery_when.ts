@@ -34,7 +34,7 @@ export function filtrexPath(path: string): string {
   return path.split(".").reverse().map(symbol).join(" of ");
 }
 
-export function filtrexString(text: string): string {
+function filtrexString(text: string): string {
   return `"${text.replace(/\\/g, "\\\\").replace(/"/g, '\\"')}"`;
 }
 

@@ -140,8 +140,3 @@ export function requestNode(step: LoadStep, where: Where): LoadNode {
 export function requestsOf(nodes: LoadNode[]): LoadStep[] {
   return nodes.flatMap((n) => n.request ? [n.request] : requestsOf(n.children ?? []));
 }
-
-/** Every node, depth first. */
-export function allNodes(nodes: LoadNode[]): LoadNode[] {
-  return nodes.flatMap((n) => [n, ...allNodes(n.children ?? [])]);
-}

@@ -111,7 +111,8 @@ export function toArtillery(plan: LoadPlan): LoadScript {
   const files: SideFile[] = [
     ...new Map(written.flatMap((w) => w.file ? [[w.file.name, w.file] as const] : [])).values(),
   ];
-  const processorName = plan.script?.replace(/\.[^.]*$/, "") + ".processor.cjs";
+  // Processors exist only when the script goes to a file (`writeScenario` refuses otherwise).
+  const processorName = `${plan.script?.replace(/\.[^.]*$/, "")}.processor.cjs`;
   if (processors.length > 0) {
     files.push({ name: processorName, text: processorText(processors, plan.script!) });
   }
