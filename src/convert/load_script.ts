@@ -1,15 +1,21 @@
 /**
- * The load-test form both script writers read (`to_artillery.ts`, `to_k6.ts`):
- * scenarios of requests whose text is resolved at export except for two kinds
- * of holes, flow captures (filled while the script runs) and secrets (read
- * from `APISPEC_*` environment variables where the script runs, never written
- * into it). Checks come from the expected response and the assertions.
+ * The requests of the load-test form both script writers read
+ * (`to_artillery.ts`, `to_k6.ts`; the flow around them is `load_flow.ts`):
+ * text resolved at export except for two kinds of holes, run-time variables
+ * (captures, loop elements, data columns: filled while the script runs) and
+ * secrets (read from `APISPEC_*` environment variables where the script
+ * runs, never written into it). Checks come from the expected response and
+ * the assertions.
  */
 import type { AssertionRule } from "../engine/model.ts";
 import type { Segment } from "../engine/compare/json_path.ts";
 
-/** A piece of request text: literal, a captured value, or an environment variable. */
-export type Part = { text: string } | { capture: string } | { env: string };
+/**
+ * A piece of request text: literal, a run-time variable (a capture, a loop
+ * element or a data column; dotted for a field: `item.id`), or an
+ * environment variable.
+ */
+export type Part = { text: string } | { var: string } | { env: string };
 
 export interface LoadCapture {
   variable: string;
@@ -41,26 +47,12 @@ export interface LoadStep {
   checks: LoadCheck[];
 }
 
-export interface LoadScenario {
-  name: string;
-  /** The flow or endpoint file it came from. */
-  source: string;
-  steps: LoadStep[];
-}
+const SENTINEL = /__(capture|apispec_env)_([A-Za-z_$][\w$.-]*?)__/g;
 
-export interface LoadPlan {
-  /** The environment's `baseUrl`. */
-  target: string;
-  env: string;
-  /** Seconds, and new virtual users per second. */
-  duration: number;
-  rate: number;
-  scenarios: LoadScenario[];
-}
-
-const SENTINEL = /__(capture|apispec_env)_([A-Za-z_$][\w$]*?)__/g;
-
-/** The stand-in a capture takes while a request is resolved at export (as in a flow's dry run). */
+/**
+ * The stand-in a run-time variable takes while a request is resolved at
+ * export (the placeholder a flow's dry run uses for captures).
+ */
 export function captureSentinel(name: string): string {
   return `__capture_${name}__`;
 }
@@ -82,7 +74,7 @@ export function partsOf(text: string): Part[] {
   let last = 0;
   for (const match of text.matchAll(SENTINEL)) {
     if (match.index > last) parts.push({ text: text.slice(last, match.index) });
-    parts.push(match[1] === "capture" ? { capture: match[2] } : { env: envName(match[2]) });
+    parts.push(match[1] === "capture" ? { var: match[2] } : { env: envName(match[2]) });
     last = match.index + match[0].length;
   }
   if (last < text.length || parts.length === 0) parts.push({ text: text.slice(last) });

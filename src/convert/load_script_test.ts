@@ -1,19 +1,19 @@
 import { assertEquals } from "@std/assert";
 import { captureSentinel, envName, envSentinel, partsOf, shapeChecks } from "./load_script.ts";
 
-Deno.test("partsOf() splits resolved text at capture and secret stand-ins", () => {
+Deno.test("partsOf() splits resolved text at run-time variable and secret stand-ins", () => {
   const text = `http://h/posts/${captureSentinel("postId")}?k=${envSentinel("apiKey")}&x=1`;
   assertEquals(partsOf(text), [
     { text: "http://h/posts/" },
-    { capture: "postId" },
+    { var: "postId" },
     { text: "?k=" },
     { env: "APISPEC_API_KEY" },
     { text: "&x=1" },
   ]);
   assertEquals(partsOf(""), [{ text: "" }]);
   assertEquals(partsOf(captureSentinel("a") + captureSentinel("b_c")), [
-    { capture: "a" },
-    { capture: "b_c" },
+    { var: "a" },
+    { var: "b_c" },
   ]);
 });
 

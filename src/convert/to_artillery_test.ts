@@ -2,7 +2,8 @@ import { assertEquals, assertStringIncludes } from "@std/assert";
 // @ts-types="@types/js-yaml"
 import yaml from "js-yaml";
 import type { AssertionOperator } from "../engine/model.ts";
-import { type LoadPlan, partsOf } from "./load_script.ts";
+import { partsOf } from "./load_script.ts";
+import { type LoadPlan, requestNode } from "./load_flow.ts";
 import { toArtillery } from "./to_artillery.ts";
 
 function rule(path: string, operator: AssertionOperator, operand: string) {
@@ -21,7 +22,7 @@ const PLAN: LoadPlan = {
   scenarios: [{
     name: "Orders",
     source: "flows/orders.md",
-    steps: [{
+    nodes: [requestNode({
       name: "Create",
       method: "POST",
       url: partsOf("http://api.test:8080/v1/orders"),
@@ -38,7 +39,7 @@ const PLAN: LoadPlan = {
         rule("body.ref", "equals", "__capture_orderId__"),
         rule("headers.etag", "contains", "W/"),
       ],
-    }],
+    }, { file: "flows/orders.md", line: 8 })],
   }],
 };
 

@@ -183,6 +183,8 @@ export interface ProjectConfig {
   auth: AuthKind;
   /** `strict-assertions: true`: failing assertions fail every run, as `--strict-assertions` does. */
   strictAssertions?: boolean;
+  /** `openapi: ../openapi.yaml`: the project's OpenAPI document, relative to the project file. */
+  openapi?: string;
 }
 
 export const DEFAULT_PROJECT: ProjectConfig = {

@@ -9,6 +9,8 @@ import { json, problem, readJson, stringField } from "./reply.ts";
 import { historyRoute, latestRunsRoute } from "./api_history.ts";
 import { runAllRoute } from "./api_run_all.ts";
 import { envFilesRoute, saveEnvRoute } from "./api_env.ts";
+import { coverageRoute, draftSpecRoute } from "./api_coverage.ts";
+import { proxyExchangesRoute } from "./api_proxy.ts";
 import type { PreviewState } from "./state.ts";
 
 export type Route = (state: PreviewState, request: Request, url: URL) => Promise<Response>;
@@ -69,6 +71,9 @@ export const ROUTES = new Map<string, Route>([
   ["POST /api/run-all", runAllRoute],
   ["GET /api/env-files", envFilesRoute],
   ["PUT /api/env-files", saveEnvRoute],
+  ["GET /api/coverage", (s, _r, u) => coverageRoute(s, u)],
+  ["POST /api/coverage/draft", draftSpecRoute],
+  ["GET /api/proxy/exchanges", proxyExchangesRoute],
 ]);
 
 /** Methods a path answers to, for 405's Allow header. */

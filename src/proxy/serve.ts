@@ -2,8 +2,11 @@
  * Runs the proxy on a socket: `Deno.serve` on the chosen address, the
  * collection's endpoint files loaded into a route table and reloaded when
  * they change (drafts recorded into the collection are matched from then
- * on), and a clean stop that writes every pending report line.
+ * on), its announcement in the project's `.apispec/proxy.json` (so the
+ * preview UI finds it), and a clean stop that writes every pending report
+ * line and withdraws the announcement.
  */
+import { resolve } from "node:path";
 import type { Issue } from "../engine/issue.ts";
 import {
   buildRouteTable,
@@ -19,6 +22,7 @@ import { bindIssue, urlHost } from "../mock/serve.ts";
 import { createProxyHandler, type ProxyHandler } from "./handler.ts";
 import type { ExchangeNote, ProxyReportEntry } from "./report_entry.ts";
 import { openReportFile } from "./report_file.ts";
+import { announceProxy, publicTarget, reachableUrl } from "./announce.ts";
 
 /** How long a stop waits for open exchanges, and then for those still being compared. */
 const SETTLE_AT_STOP_MS = 2000;
@@ -109,6 +113,20 @@ export async function startProxyServer(
     : undefined;
 
   const port = server.addr.port;
+  // Without a collection there is no project to announce it in.
+  const withdraw = root
+    ? await announceProxy({
+      url: reachableUrl(options.hostname, port),
+      target: publicTarget(options.target),
+      collection: resolve(root),
+      report: options.report ?? null,
+      pid: Deno.pid,
+      started_at: new Date().toISOString(),
+    }).catch((error) => {
+      onError(new Error(`The preview UI will not find this proxy: ${(error as Error).message}`));
+      return undefined;
+    })
+    : undefined;
   return {
     load,
     issues: [],
@@ -122,6 +140,7 @@ export async function startProxyServer(
         await withDeadline(server.shutdown(), SETTLE_AT_STOP_MS);
         await withDeadline(handler.settled(), SETTLE_AT_STOP_MS);
         report?.flush();
+        await withdraw?.();
       },
     },
   };

@@ -5,6 +5,7 @@
 import { assert, assertEquals, assertStringIncludes } from "@std/assert";
 import { apispec, json } from "../helpers/cli.ts";
 import { demoProject } from "../helpers/demo.ts";
+import { workspace } from "../helpers/workspace.ts";
 
 interface Coverage {
   endpoints: {
@@ -151,4 +152,51 @@ Deno.test("coverage console is a table; markdown a table for a comment", async (
   const md = await apispec(["coverage", "--output", "markdown"], { cwd });
   assertStringIncludes(md.stdout, "## API coverage: `api-docs`");
   assertStringIncludes(md.stdout, `| \`${HEALTH}\` | \`GET /health\` |`);
+});
+
+Deno.test("coverage reads the document project.md names; one that leaves the project exits 2", async () => {
+  await using demo = await demoProject();
+  const cwd = demo.ws.dir;
+  const project = "api-docs/project.md";
+  const named = (path: string) =>
+    demo.ws.read(project).then((text) =>
+      demo.ws.write(project, text.replace(/^---\n(openapi: .*\n)?/, `---\nopenapi: ${path}\n`))
+    );
+  assertEquals(
+    (await apispec(["export", "openapi", "api-docs", "--out", "openapi.json", "--json"], { cwd }))
+      .code,
+    0,
+  );
+  await named("../openapi.json");
+  const counted = await apispec(["coverage"], { cwd });
+  assertEquals(counted.code, 0, counted.stderr);
+  assertStringIncludes(counted.stdout, "Operations of openapi.json: 0 of 7 covered");
+  // `--openapi` still wins for one run.
+  const other = await apispec([
+    "coverage",
+    "--openapi",
+    "api-docs/../openapi.json",
+    "--output=json",
+  ], {
+    cwd,
+  });
+  assertEquals(json<Coverage>(other).operations?.total, 7);
+
+  await named("../missing.yaml");
+  const missing = await apispec(["coverage"], { cwd });
+  assertEquals(missing.code, 2);
+  assertStringIncludes(missing.stderr, "missing.yaml does not exist");
+
+  // A link inside the project that points out of it is refused before anything is read.
+  await using outside = await workspace({ "openapi.json": await demo.ws.read("openapi.json") });
+  await Deno.symlink(outside.path("openapi.json"), demo.ws.path("linked.json"));
+  await named("../linked.json");
+  const linked = await apispec(["coverage"], { cwd });
+  assertEquals(linked.code, 2);
+  assertStringIncludes(linked.stderr, '"openapi: ../linked.json" leaves the project');
+
+  await named("../../openapi.json");
+  const escaped = await apispec(["coverage"], { cwd });
+  assertEquals(escaped.code, 2);
+  assertStringIncludes(escaped.stderr, 'Field "openapi" leaves the project');
 });

@@ -6,52 +6,11 @@
  * curl) against a loopback API, to show that captured ids chain.
  */
 import { assert, assertEquals, assertStringIncludes } from "@std/assert";
-import { apispec, baseEnv, ROOT } from "../helpers/cli.ts";
+import { apispec, baseEnv } from "../helpers/cli.ts";
 import { startRecordsApi } from "../helpers/records_api.ts";
 import { collectionFiles, workspace } from "../helpers/workspace.ts";
 import { LOAD_COLLECTION, TOKEN } from "./collection.ts";
-
-const SHIM = `${ROOT}/tests/load/k6_shim`;
-
-function hasCurl(): boolean {
-  try {
-    return new Deno.Command("curl", { args: ["--version"], stdout: "null" }).outputSync().success;
-  } catch {
-    return false;
-  }
-}
-const curl = hasCurl();
-if (!curl) {
-  console.warn("skipping the k6 run test: curl is not installed (the k6 stand-in sends with it)");
-}
-
-interface ShimRun {
-  requests: { method: string; url: string; status: number; tags: { name?: string } }[];
-  checks: { name: string; passed: boolean }[];
-}
-
-async function runUnderShim(dir: string, file: string, env: Record<string, string>) {
-  const output = await new Deno.Command(Deno.execPath(), {
-    args: [
-      "run",
-      "--allow-read",
-      "--allow-run=curl",
-      `--import-map=${SHIM}/import_map.json`,
-      "--no-lock",
-      `${SHIM}/run.js`,
-      file,
-      JSON.stringify(env),
-    ],
-    cwd: dir,
-    env: baseEnv(),
-    clearEnv: true,
-    stdout: "piped",
-    stderr: "piped",
-  }).output();
-  const stderr = new TextDecoder().decode(output.stderr);
-  assertEquals(output.code, 0, stderr);
-  return JSON.parse(new TextDecoder().decode(output.stdout)) as ShimRun;
-}
+import { curl, runUnderShim, SHIM } from "./k6_run.ts";
 
 Deno.test("export k6: an ES module with k6/http, check, options.scenarios and thresholds", async () => {
   await using api = startRecordsApi({}, { holdMs: 0 });

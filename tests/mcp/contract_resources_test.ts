@@ -5,6 +5,7 @@ import { demoProject } from "../helpers/demo.ts";
 import { listAllTools, startMcp } from "../helpers/mcp.ts";
 import { workspace } from "../helpers/workspace.ts";
 import { shopCollection, shopOpenApi } from "../contract/_shop.ts";
+import { EXTRA_OPERATIONS, nameProjectOpenApi } from "../helpers/openapi_project.ts";
 
 Deno.test("apispec://coverage is listed and reads the coverage object, runs included", async () => {
   await using demo = await demoProject();
@@ -21,6 +22,27 @@ Deno.test("apispec://coverage is listed and reads the coverage object, runs incl
   assertEquals(health.last_run.passed, true);
   // The same object as the CLI's JSON.
   const cli = JSON.parse((await apispec(["coverage", "--output=json"], { cwd })).stdout);
+  assertEquals(report, cli);
+});
+
+Deno.test("apispec://coverage counts the operations of the document project.md names", async () => {
+  await using demo = await demoProject();
+  const doc = await nameProjectOpenApi(demo.ws.dir);
+  await using mcp = await startMcp({ cwd: demo.ws.dir });
+  const read = await mcp.client.readResource({ uri: "apispec://coverage" });
+  const report = JSON.parse(read.contents[0].text as string);
+  const total = Object.values(doc.paths as Record<string, object>)
+    .reduce((n, item) => n + Object.keys(item).length, 0);
+  assertEquals(report.operations.total, total);
+  const extra = Object.keys(EXTRA_OPERATIONS);
+  assert(
+    extra.every((path) =>
+      report.operations.uncovered.some((o: { path: string }) => o.path === path)
+    ),
+  );
+  const cli = JSON.parse(
+    (await apispec(["coverage", "--output=json"], { cwd: demo.ws.dir })).stdout,
+  );
   assertEquals(report, cli);
 });
 

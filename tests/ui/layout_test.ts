@@ -14,6 +14,9 @@ import { writeDemoCollection } from "../../src/demo/collection.ts";
 import { CHROMIUM, launchChromium, SCREENSHOTS, skipMessage } from "../helpers/browser.ts";
 import { startTestPreview } from "../helpers/preview.ts";
 import { workspace } from "../helpers/workspace.ts";
+import { nameProjectOpenApi } from "../helpers/openapi_project.ts";
+import { startProxyServer } from "../../src/proxy/serve.ts";
+import { systemContext } from "../../src/adapters/system.ts";
 
 skipMessage("tests/ui");
 
@@ -64,6 +67,20 @@ const VIEWS: { name: string; path: string; ready: (page: Page) => Promise<unknow
     path: "/environments",
     ready: (p) => p.getByTestId("env-card").first().waitFor(),
   },
+  {
+    name: "coverage",
+    path: "/coverage",
+    ready: (p) => p.getByTestId("uncovered-op").first().waitFor(),
+  },
+  {
+    name: "proxy",
+    path: "/proxy",
+    ready: async (p) => {
+      // The violation's diff open: the widest thing the view shows.
+      await p.locator("[data-testid=proxy-exchange][data-result=fail] button").first().click();
+      await p.getByTestId("proxy-diff").waitFor();
+    },
+  },
 ];
 
 /** How far the page, or its main pane, scrolls sideways (0 when everything fits). */
@@ -85,9 +102,28 @@ Deno.test({
     const api = startDemoApi();
     await using ws = await workspace();
     await writeDemoCollection(ws.dir, api.url);
+    await nameProjectOpenApi(ws.dir);
     await using preview = await startTestPreview(ws.dir, {
       env: { APISPEC_AUTH_TOKEN: api.token },
     });
+    // A proxy of this workspace: a passing, a failing (no token) and an undocumented exchange.
+    const { proxy } = await startProxyServer({
+      root: ws.path("api-docs"),
+      target: new URL(api.url),
+      hostname: "127.0.0.1",
+      port: 0,
+      timeoutMs: 5000,
+    }, systemContext());
+    for (
+      const [method, path] of [
+        ["GET", "/health"],
+        ["DELETE", "/users/1"],
+        ["GET", "/a/rather/long/undocumented/path/that/must/wrap/at/360/px"],
+      ]
+    ) {
+      await (await fetch(`${proxy!.url}${path}`, { method })).body?.cancel();
+    }
+    await proxy!.handler.settled();
     const browser = await launchChromium();
     const errors: string[] = [];
     try {
@@ -146,6 +182,7 @@ Deno.test({
       assertEquals(errors, [], "no uncaught errors in the page");
     } finally {
       await browser.close();
+      await proxy!.close();
       await api.close();
     }
   },

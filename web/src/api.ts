@@ -2,6 +2,7 @@
 import type {
   AdHocResponse,
   ApiError,
+  CoverageResponse,
   EnvFilesResponse,
   EnvFileView,
   FlowEntry,
@@ -12,6 +13,7 @@ import type {
   HistoryResponse,
   IndexResponse,
   Issue,
+  ProxyView,
   RunAllMessage,
   RunResponse,
   SpecResponse,
@@ -102,6 +104,19 @@ export const api = {
       set,
       remove,
     }),
+  /** `openapi` undefined: the document project.md names; "": none. */
+  coverage: (openapi?: string) =>
+    call<CoverageResponse>(
+      "GET",
+      openapi === undefined ? "/api/coverage" : `/api/coverage?openapi=${q(openapi)}`,
+    ),
+  draftSpec: (operation: { method: string; path: string }, openapi?: string) =>
+    call<{ status: string; file: string; secrets: { where: string; variable: string }[] }>(
+      "POST",
+      "/api/coverage/draft",
+      { ...operation, openapi },
+    ),
+  proxyExchanges: () => call<ProxyView>("GET", "/api/proxy/exchanges"),
   flow: (path: string) => call<FlowResponse>("GET", `/api/flow?path=${q(path)}`),
   saveFlow: (path: string, text: string, create = false) =>
     call<{ status: string; file: string; created: boolean; issues: Issue[] }>("PUT", "/api/flow", {

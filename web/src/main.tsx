@@ -23,6 +23,8 @@ import { FlowPage } from "./components/flow_page.tsx";
 import { RequestPage } from "./components/request_page.tsx";
 import { RunAllPage } from "./components/run_all_page.tsx";
 import { EnvPage } from "./components/env_page.tsx";
+import { CoveragePage } from "./components/coverage_page.tsx";
+import { ProxyPage } from "./components/proxy_page.tsx";
 import { followLatestRuns, latestRuns } from "./results.ts";
 import { useStore } from "./store.ts";
 
@@ -236,6 +238,8 @@ function App() {
           <RunAllPage endpoints={endpoints} flows={flows} {...shared} />
         )}
         {route.name === "environments" && <EnvPage />}
+        {route.name === "coverage" && <CoveragePage openapi={route.openapi} />}
+        {route.name === "proxy" && <ProxyPage />}
       </main>
       <Toasts />
     </div>

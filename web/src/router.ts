@@ -1,17 +1,20 @@
 /**
  * History-API routes of the UI: `/`, `/specs/<file>` (`?view=history` for its
- * History tab), `/flows/<file>`, `/request`, `/run` (Run all) and
- * `/environments`.
+ * History tab, `?view=edit` for its editor), `/flows/<file>`, `/request`,
+ * `/run` (Run all), `/environments`, `/coverage` (`?openapi=<path>` for
+ * another document) and `/proxy`.
  */
 import { useEffect, useState } from "preact/hooks";
 
 export type Route =
   | { name: "home" }
-  | { name: "spec"; file: string; view?: "history" }
+  | { name: "spec"; file: string; view?: "history" | "edit" }
   | { name: "flow"; file: string }
   | { name: "request" }
   | { name: "run" }
-  | { name: "environments" };
+  | { name: "environments" }
+  | { name: "coverage"; openapi?: string }
+  | { name: "proxy" };
 
 export function parseRoute(pathname: string, search = ""): Route {
   const decoded = pathname.split("/").map((part) => {
@@ -23,14 +26,20 @@ export function parseRoute(pathname: string, search = ""): Route {
   }).join("/");
   if (decoded.startsWith("/specs/")) {
     const file = decoded.slice("/specs/".length);
-    return new URLSearchParams(search).get("view") === "history"
-      ? { name: "spec", file, view: "history" }
+    const view = new URLSearchParams(search).get("view");
+    return view === "history" || view === "edit"
+      ? { name: "spec", file, view }
       : { name: "spec", file };
   }
   if (decoded.startsWith("/flows/")) return { name: "flow", file: decoded.slice("/flows/".length) };
   if (decoded === "/request") return { name: "request" };
   if (decoded === "/run") return { name: "run" };
   if (decoded === "/environments") return { name: "environments" };
+  if (decoded === "/coverage") {
+    const openapi = new URLSearchParams(search).get("openapi");
+    return openapi === null ? { name: "coverage" } : { name: "coverage", openapi };
+  }
+  if (decoded === "/proxy") return { name: "proxy" };
   return { name: "home" };
 }
 
@@ -47,6 +56,12 @@ export function hrefFor(route: Route): string {
       return "/run";
     case "environments":
       return "/environments";
+    case "coverage":
+      return route.openapi === undefined
+        ? "/coverage"
+        : `/coverage?openapi=${encodeURIComponent(route.openapi)}`;
+    case "proxy":
+      return "/proxy";
     default:
       return "/";
   }

@@ -39,7 +39,7 @@ export async function run(args: ParsedArgs, io: CliIO): Promise<number> {
       : await findCollectionRoot({ config: io.global.config }, io.ctx);
     const view = {
       collection: displayPath(root, io.ctx.cwd),
-      document: openapi,
+      document: result.openapi,
       now: io.ctx.clock.now(),
       min,
     };

@@ -31,6 +31,7 @@ async function run(engine: LoadEngine, args: ParsedArgs, io: CliIO): Promise<num
     printIssues(issues, io);
     return EXIT.invalidSpec;
   }
+  const out = args.flags.out as string | undefined;
   const result = await exportLoad({
     engine,
     target: args.positionals[0],
@@ -39,24 +40,33 @@ async function run(engine: LoadEngine, args: ParsedArgs, io: CliIO): Promise<num
     duration: args.flags.duration as number | undefined,
     rate: args.flags.rate as number | undefined,
     config: io.global.config,
+    out,
   }, io.ctx);
   printIssues(result.issues, io);
   if (result.text === undefined) return result.exitCode;
   for (const note of result.notes) io.err(`note: not checked under load: ${note}`);
-  const out = args.flags.out as string | undefined;
+  for (const caveat of result.caveats) io.err(`note: ${caveat}`);
   if (!out) {
     io.out(result.text.replace(/\n$/, ""));
     return EXIT.passed;
   }
   const path = resolve(io.ctx.cwd, out);
-  try {
-    await writeTextAtomic(path, result.text);
-  } catch (error) {
-    printIssues([issue("ENGINE_ERROR", `Cannot write ${out}: ${(error as Error).message}`, {
-      fix: "Check that the path is writable",
-    })], io);
-    return EXIT.engineError;
+  const written = [{ path, text: result.text }, ...result.files];
+  for (const file of written) {
+    try {
+      await writeTextAtomic(file.path, file.text);
+    } catch (error) {
+      const name = displayPath(file.path, io.ctx.cwd);
+      printIssues([issue("ENGINE_ERROR", `Cannot write ${name}: ${(error as Error).message}`, {
+        fix: "Check that the path is writable",
+      })], io);
+      return EXIT.engineError;
+    }
   }
-  io.err(`Wrote ${displayPath(path, io.ctx.cwd)}: ${result.scenarios} scenario(s) for ${engine}`);
+  const names = written.map((f) => displayPath(f.path, io.ctx.cwd));
+  const list = names.length === 1
+    ? names[0]
+    : `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`;
+  io.err(`Wrote ${list}: ${result.scenarios} scenario(s) for ${engine}`);
   return EXIT.passed;
 }

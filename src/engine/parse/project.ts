@@ -1,6 +1,6 @@
 /**
  * `api-docs/project.md`: frontmatter with `name`, `version: 1`,
- * `default-env`, `timeout`, `retry` and `auth`; a free markdown body.
+ * `default-env`, `timeout`, `retry`, `auth` and `openapi`; a free markdown body.
  */
 import type { Issue } from "../issue.ts";
 import { AUTH_KINDS, BACKOFFS, DEFAULT_PROJECT, type ProjectConfig } from "../model.ts";
@@ -43,8 +43,37 @@ export function parseProject(
   };
   const strict = reader.boolean(["strict-assertions"], false);
   if (strict !== undefined) config.strictAssertions = strict;
+  const openapi = reader.string(["openapi"], false);
+  const outside = openapi === undefined ? undefined : openApiPathProblem(openapi);
+  if (outside) reader.fail(["openapi"], outside, OPENAPI_FIX);
+  else if (openapi !== undefined) config.openapi = openapi;
   reader.warnUnknown();
   return { config, issues: [...issues, ...reader.issues] };
+}
+
+const OPENAPI_FIX =
+  "Write the document's path relative to project.md, inside the project: `openapi: ../openapi.yaml`";
+
+/**
+ * Why an `openapi:` value cannot name a file of the project, or undefined.
+ * The project is the folder that holds `api-docs/`, one level above the
+ * project file; links are checked where the file is read.
+ */
+function openApiPathProblem(value: string): string | undefined {
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(value)) {
+    return `Field "openapi" must be a file path, got the URL "${value}"`;
+  }
+  const slashed = value.replaceAll("\\", "/");
+  if (slashed.startsWith("/") || /^[A-Za-z]:/.test(slashed)) {
+    return `Field "openapi" must be relative to project.md, got "${value}"`;
+  }
+  let depth = 0;
+  for (const part of slashed.split("/")) {
+    if (part === "..") depth--;
+    else if (part !== "." && part !== "") depth++;
+    if (depth < -1) return `Field "openapi" leaves the project: "${value}"`;
+  }
+  return undefined;
 }
 
 /** `README.md` and other frontmatter-only files: the frontmatter, if any, must parse. */

@@ -73,7 +73,9 @@ export async function selectFiles(
     selection.base = changes.base;
     const changed = changes.changes.map((c) => ({ ...c, absolute: join(changes.top, c.path) }))
       .filter((c) => within(root, c.absolute) || within(absDir, c.absolute));
-    const kind = (path: string) => kindOf(toSlash(relative(root, path)));
+    // Only markdown files are specs; other changed files (a flow's data) are "data".
+    const kind = (path: string): FileKind | "data" =>
+      /\.md$/i.test(path) ? kindOf(toSlash(relative(root, path))) : "data";
     const gone = changed.filter((c) =>
       c.status === "D" && ["endpoint", "flow"].includes(kind(c.absolute))
     );
@@ -82,12 +84,15 @@ export async function selectFiles(
     selection.sharedChanges = changed.filter((c) => ["env", "project"].includes(kind(c.absolute)))
       .map((c) => displayPath(c.absolute, ctx.cwd));
     if (selection.sharedChanges.length === 0) {
-      const live = (k: FileKind) =>
+      const live = (k: FileKind | "data") =>
         changed.filter((c) =>
           c.status !== "D" && kind(c.absolute) === k && within(absDir, c.absolute)
         ).map((c) => c.absolute);
       selection.endpoints = live("endpoint");
-      const touched = new Set([...selection.endpoints, ...gone.map((c) => c.absolute)]);
+      // Changed flows and other changed files (a flow's data file) count for the flows using them.
+      const other = changed.filter((c) => c.status !== "D" && kind(c.absolute) !== "endpoint")
+        .map((c) => c.absolute);
+      const touched = new Set([...selection.endpoints, ...gone.map((c) => c.absolute), ...other]);
       const allFlows = within(absDir, root)
         ? selection.flows
         : of("flow", await filesIn(root, root));
@@ -100,25 +105,44 @@ export async function selectFiles(
   return { selection, issues: [] };
 }
 
-/** Flows (absolute paths) with a step whose endpoint file is in `touched`. */
+/**
+ * Flows (absolute paths) that use a file in `touched`: a step's endpoint, a
+ * sub-flow that uses one (at any depth), a changed sub-flow, or the flow's
+ * data file.
+ */
 async function flowsUsing(
   flowPaths: string[],
   touched: Set<string>,
   root: string,
   ctx: OpsContext,
 ): Promise<string[]> {
-  const users: string[] = [];
-  for (const path of flowPaths) {
+  const verdicts = new Map<string, boolean>();
+  const uses = async (path: string): Promise<boolean> => {
+    if (touched.has(path)) return true;
+    const known = verdicts.get(path);
+    if (known !== undefined) return known;
+    verdicts.set(path, false); // a cycle adds nothing (validate refuses it)
     let text: string;
     try {
       text = await readText(path);
     } catch {
-      continue;
+      return false;
     }
     const { flow } = parseFlow(text, displayPath(path, ctx.cwd));
-    if (flow?.steps.some((step) => touched.has(resolveStepPath(step.endpoint, path, root)))) {
-      users.push(path);
+    const targets = [
+      ...(flow?.steps ?? []).map((step) => resolveStepPath(step.endpoint, path, root)),
+      ...(flow?.data ? [resolveStepPath(flow.data.file, path, root)] : []),
+    ];
+    for (const target of targets) {
+      const isFlow = kindOf(toSlash(relative(root, target))) === "flow";
+      if (touched.has(target) || (isFlow && await uses(target))) {
+        verdicts.set(path, true);
+        return true;
+      }
     }
-  }
+    return false;
+  };
+  const users: string[] = [];
+  for (const path of flowPaths) if (await uses(path)) users.push(path);
   return users;
 }

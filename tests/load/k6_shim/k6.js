@@ -1,5 +1,9 @@
-// A stand-in for k6's `k6` module: `check` records each named result.
+// A stand-in for k6's `k6` module: `check` records each named result, `group`
+// runs its function (recording the group), `sleep` records the pause without
+// waiting, so a test run stays fast.
 globalThis.__k6Checks = [];
+globalThis.__k6Sleeps = [];
+globalThis.__k6Groups = [];
 export function check(value, checks) {
   let all = true;
   for (const [name, test] of Object.entries(checks)) {
@@ -9,7 +13,11 @@ export function check(value, checks) {
   }
   return all;
 }
-export function group(_name, fn) {
+export function group(name, fn) {
+  globalThis.__k6Groups.push(name);
   return fn();
 }
-export default { check, group };
+export function sleep(seconds) {
+  globalThis.__k6Sleeps.push(seconds);
+}
+export default { check, group, sleep };

@@ -2,8 +2,7 @@
 /// <reference lib="dom" />
 /**
  * The views of the workspace, at the top of the sidebar (the drawer on
- * narrow screens). A new view is one more entry: the Coverage view slots in
- * after Run all.
+ * narrow screens). A new view is one more entry.
  */
 import { hrefFor, linkClick, type Route } from "../router.ts";
 
@@ -30,6 +29,20 @@ export const NAV_ITEMS: NavItem[] = [
     icon: "▶",
     testid: "nav-run",
     matches: (r) => r.name === "run",
+  },
+  {
+    route: { name: "coverage" },
+    label: "Coverage",
+    icon: "◔",
+    testid: "nav-coverage",
+    matches: (r) => r.name === "coverage",
+  },
+  {
+    route: { name: "proxy" },
+    label: "Proxy",
+    icon: "⇄",
+    testid: "nav-proxy",
+    matches: (r) => r.name === "proxy",
   },
   {
     route: { name: "environments" },

@@ -51,8 +51,8 @@ function runAllResponse(file: string, env: string, item: RunAllItem): RunRespons
 export function SpecPage(
   { file, view, env, environments, onEnv, mock }: {
     file: string;
-    /** `history` shows the History tab (`?view=history`). */
-    view?: "history";
+    /** `history` shows the History tab (`?view=history`); `edit` opens the editor (a new draft). */
+    view?: "history" | "edit";
     env: string;
     environments: string[];
     onEnv: (env: string) => void;
@@ -101,7 +101,7 @@ export function SpecPage(
     setRun(item?.record ? runAllResponse(file, env, item) : undefined);
     setFromRunAll(!!item?.record);
     setVars({});
-    setMode("view");
+    setMode(view === "edit" ? "edit" : "view");
     load();
   }, [file]);
 

@@ -1,0 +1,210 @@
+/**
+ * One request of an Artillery scenario: its URL and headers as Artillery
+ * templates, its captures (JSONPath, headers) and its checks as expectations
+ * of the bundled `expect` plugin (status, headers, JMESPath over the body).
+ * A check Artillery cannot express is returned as a note.
+ */
+// @ts-types="@types/js-yaml"
+import yaml from "js-yaml";
+import { splitPattern } from "../engine/parse/pattern.ts";
+import { LENGTH_OPERAND } from "../engine/parse/assertion.ts";
+import { parseSegments, type Segment } from "../engine/compare/json_path.ts";
+import {
+  checkLabel,
+  type LoadCapture,
+  type LoadCheck,
+  type LoadStep,
+  type Part,
+} from "./load_script.ts";
+
+/** Artillery templates: `{{ name }}` for run-time variables, `{{ $env.NAME }}` for secrets. */
+function template(parts: Part[]): string {
+  return parts.map((p) =>
+    "text" in p ? p.text : "var" in p ? `{{ ${p.var} }}` : `{{ $env.${p.env} }}`
+  ).join("");
+}
+
+/** JSONPath for a capture: `$.items[0].id`. */
+function jsonPath(path: Segment[]): string {
+  return "$" + path.map((s) => (typeof s === "number" ? `[${s}]` : `.${s}`)).join("");
+}
+
+/** A JMESPath field reference, quoting names that are not plain identifiers. */
+function jmesPath(path: Segment[]): string {
+  if (path.length === 0) return "@";
+  return path.map((s, i) =>
+    typeof s === "number"
+      ? `[${s}]`
+      : `${i === 0 ? "" : "."}${/^[A-Za-z_][A-Za-z0-9_]*$/.test(s) ? s : JSON.stringify(s)}`
+  ).join("");
+}
+
+/** A JMESPath literal: backtick JSON. */
+function jmesLiteral(value: unknown): string {
+  return "`" + JSON.stringify(value).replace(/`/g, "\\`") + "`";
+}
+
+function operandValue(operand: string): unknown {
+  try {
+    return JSON.parse(operand);
+  } catch {
+    return operand.replace(/^'(.*)'$/, "$1");
+  }
+}
+
+const scalar = (v: unknown) => ["string", "number", "boolean"].includes(typeof v);
+
+/** A rule on a body field as a JMESPath test, or undefined when JMESPath has none. */
+function bodyTest(operator: string, field: string, text: string): string | undefined {
+  const want = operandValue(text);
+  switch (operator) {
+    case "exists":
+      return `${field} != null`;
+    case "equals":
+    case "!=": {
+      // apispec's equals accepts "42" for 42: compare scalars as text.
+      const test = scalar(want)
+        ? `to_string(${field}) == ${jmesLiteral(String(want))}`
+        : `${field} == ${jmesLiteral(want)}`;
+      return operator === "!=" ? `!(${test})` : test;
+    }
+    case ">":
+    case ">=":
+    case "<":
+    case "<=":
+      return typeof want === "number"
+        ? `to_number(${field}) ${operator} ${jmesLiteral(want)}`
+        : undefined;
+    case "contains":
+      return `contains(${field}, ${jmesLiteral(want)})`;
+    case "in": {
+      const options = (yaml.load(text, { schema: yaml.CORE_SCHEMA }) ?? []) as unknown[];
+      if (!Array.isArray(options)) return undefined;
+      return `contains(${jmesLiteral(options.map(String))}, to_string(${field}))`;
+    }
+    case "length": {
+      const [, cmp = "==", count] = LENGTH_OPERAND.exec(text) ?? [];
+      return count === undefined
+        ? undefined
+        : `length(${field}) ${cmp} ${jmesLiteral(Number(count))}`;
+    }
+    case "type":
+      return text === "integer"
+        ? `type(${field}) == 'number' && floor(${field}) == ${field}`
+        : `type(${field}) == ${jmesLiteral(text)}`;
+    default:
+      return undefined;
+  }
+}
+
+/** One check as an `expect` entry, or undefined when Artillery cannot express it. */
+function expectation(check: LoadCheck): Record<string, unknown> | undefined {
+  if (check.kind === "status") return { statusCode: check.status };
+  if (check.kind === "header") return { hasHeader: check.name.toLowerCase() };
+  if (check.kind === "type") {
+    return { jmespath: `type(${jmesPath(check.path)}) == '${check.type}'` };
+  }
+  const { rule, operand } = check;
+  const text = operand.length === 1 && "text" in operand[0] ? operand[0].text : undefined;
+  if (text === undefined) return undefined; // an operand from a capture: known only at run time
+  if (rule.path === "status" || rule.path.startsWith("headers.")) {
+    if (rule.not) return undefined;
+    if (rule.path === "status") {
+      const status = Number(text);
+      return rule.operator === "equals" && Number.isInteger(status)
+        ? { statusCode: status }
+        : undefined;
+    }
+    const name = rule.path.slice("headers.".length).toLowerCase();
+    if (rule.operator === "exists") return { hasHeader: name };
+    if (rule.operator === "equals") return { headerEquals: [name, text] };
+    return undefined;
+  }
+  if (rule.path !== "body" && !rule.path.startsWith("body.") && !rule.path.startsWith("body[")) {
+    return undefined;
+  }
+  if (rule.operator === "matches") {
+    // JMESPath has no regular expressions; the body as a whole can be matched instead.
+    return rule.path === "body" && !rule.not
+      ? { matchesRegexp: splitPattern(text).source }
+      : undefined;
+  }
+  const test = bodyTest(
+    rule.operator,
+    jmesPath(parseSegments(rule.path.slice("body".length))),
+    text,
+  );
+  if (test === undefined) return undefined;
+  return { jmespath: rule.not ? `!(${test})` : test };
+}
+
+/**
+ * `body.id: equals {{userId}}` compares with a value captured in this run:
+ * the field is captured too, then both templates are compared.
+ */
+function runtimeEquals(
+  check: LoadCheck,
+  captures: Record<string, unknown>[],
+): Record<string, unknown> | undefined {
+  if (check.kind !== "rule" || check.rule.operator !== "equals" || check.rule.not) return undefined;
+  const path = check.rule.path;
+  if (path !== "body" && !path.startsWith("body.") && !path.startsWith("body[")) return undefined;
+  const hidden = `apispec_check_${captures.length + 1}`;
+  captures.push({ json: jsonPath(parseSegments(path.slice("body".length))), as: hidden });
+  return { equals: [`{{ ${hidden} }}`, template(unquoted(check.operand))] };
+}
+
+/** `"{{name}}"` compares with the value, as apispec reads a quoted operand. */
+function unquoted(parts: Part[]): Part[] {
+  const first = parts[0];
+  const last = parts.at(-1)!;
+  if (parts.length < 2 || !("text" in first) || !("text" in last)) return parts;
+  const quote = ['"', "'"].find((q) => first.text.startsWith(q) && last.text.endsWith(q));
+  if (!quote) return parts;
+  return [
+    { text: first.text.slice(1) },
+    ...parts.slice(1, -1),
+    { text: last.text.slice(0, -1) },
+  ].filter((p) => !("text" in p) || p.text !== "");
+}
+
+function capture(c: LoadCapture): Record<string, unknown> | undefined {
+  if (c.from === "body") return { json: jsonPath(c.path), as: c.variable };
+  if (c.from === "header") return { header: c.header!.toLowerCase(), as: c.variable };
+  return undefined; // Artillery captures no status
+}
+
+/** The request as an Artillery step (`{get: {...}}`); what it cannot check goes to `notes`. */
+export function artilleryRequest(
+  step: LoadStep,
+  at: { origin: string; scenario: string; notes: string[] },
+  extra: Record<string, unknown> = {},
+): Record<string, unknown> {
+  const { origin, notes } = at;
+  const where = `${at.scenario} / ${step.name}`;
+  const url = template(step.url);
+  const spec: Record<string, unknown> = {
+    name: step.name,
+    url: url.startsWith(origin) ? url.slice(origin.length) || "/" : url,
+  };
+  if (step.headers.length > 0) {
+    spec.headers = Object.fromEntries(step.headers.map((h) => [h.name, template(h.value)]));
+  }
+  if (step.basicAuth) {
+    spec.auth = { user: template(step.basicAuth.user), pass: template(step.basicAuth.pass) };
+  }
+  if (step.body !== undefined) spec.body = template(step.body);
+  const captures = step.captures.flatMap((c) => {
+    const written = capture(c);
+    if (!written) notes.push(`${where}: capture of ${c.variable} from the status is not supported`);
+    return written ? [written] : [];
+  });
+  const expect = step.checks.flatMap((check) => {
+    const written = expectation(check) ?? runtimeEquals(check, captures);
+    if (!written) notes.push(`${where}: ${checkLabel(check)}`);
+    return written ? [written] : [];
+  });
+  if (captures.length > 0) spec.capture = captures;
+  if (expect.length > 0) spec.expect = expect;
+  return { [step.method.toLowerCase()]: { ...spec, ...extra } };
+}

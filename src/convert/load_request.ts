@@ -1,0 +1,90 @@
+/**
+ * One request of a load plan, resolved the way `exec` resolves it: the
+ * caller puts stand-ins for run-time variables and secrets on top of the
+ * variable layers, so they come out as holes (`partsOf`) the load engine
+ * fills where it runs. Checks come from the expected response, the endpoint's
+ * assertions and the step's `Assert` lines.
+ */
+import type { Issue } from "../engine/issue.ts";
+import type { AssertionRule, AuthKind, EndpointSpec, FlowStep } from "../engine/model.ts";
+import { parseSegments, tryJson } from "../engine/compare/json_path.ts";
+import { buildExchange } from "../engine/resolve/build.ts";
+import { lookupVar, type VarLayer } from "../engine/resolve/layers.ts";
+import { substitute } from "../engine/resolve/template.ts";
+import {
+  envSentinel,
+  type LoadCapture,
+  type LoadCheck,
+  type LoadStep,
+  partsOf,
+  shapeChecks,
+} from "./load_script.ts";
+
+export interface RequestInput {
+  spec: EndpointSpec;
+  /** The record name: `Onboard › Create user`. */
+  name: string;
+  /** The variable layers, run-time stand-ins on top. */
+  layers: VarLayer[];
+  auth: AuthKind;
+  env: string;
+  /** The flow step that sends it (its captures and `Assert` lines). */
+  step?: FlowStep;
+}
+
+/** The request, or the issues that keep it from being built (an undefined variable). */
+export function loadRequest(input: RequestInput): { step?: LoadStep; issues: Issue[] } {
+  const { spec, layers, step } = input;
+  const built = buildExchange(spec, { layers, auth: input.auth, env: input.env });
+  if (!built.request) return { issues: built.issues };
+  const request = built.request;
+  const expected = built.expected!;
+
+  // Basic auth built from two holes is rebuilt by the engine where it runs.
+  const basic = `Basic ${btoa(`${envSentinel("username")}:${envSentinel("password")}`)}`;
+  const isBasic = ([header, value]: [string, string]) =>
+    header.toLowerCase() === "authorization" && value === basic;
+  const headers = request.headers.filter((h) => !isBasic(h));
+  const checks: LoadCheck[] = [{ kind: "status", status: expected.status }];
+  for (const header of expected.headers) checks.push({ kind: "header", name: header.name });
+  const expectedBody = tryJson(expected.body);
+  if (spec.match !== "schema" && expected.body.trim() !== "" && expectedBody.ok) {
+    checks.push(...shapeChecks(expectedBody.value));
+  }
+  const lookup = (variable: string) => lookupVar(layers, variable)?.value;
+  const rules: AssertionRule[] = [
+    ...built.assertions,
+    ...(step?.asserts ?? []).map((a) => ({ ...a, operand: substitute(a.operand, lookup).text })),
+  ];
+  for (const rule of rules) checks.push({ kind: "rule", rule, operand: partsOf(rule.operand) });
+  return {
+    step: {
+      name: input.name,
+      method: request.method,
+      url: partsOf(request.url),
+      headers: headers.map(([header, value]) => ({ name: header, value: partsOf(value) })),
+      ...(request.body === undefined ? {} : { body: partsOf(request.body) }),
+      ...(headers.length < request.headers.length
+        ? {
+          basicAuth: {
+            user: partsOf(envSentinel("username")),
+            pass: partsOf(envSentinel("password")),
+          },
+        }
+        : {}),
+      captures: (step?.captures ?? []).map((c) => captureOf(c.expression, c.variable)),
+      checks,
+    },
+    issues: built.issues,
+  };
+}
+
+/** `response.body.items[0].id` → a body path; `response.headers.location` → a header. */
+function captureOf(expression: string, variable: string): LoadCapture {
+  const path = expression.replace(/^response\./, "");
+  if (path === "status") return { variable, from: "status", path: [] };
+  if (path.startsWith("headers.")) {
+    return { variable, from: "header", path: [], header: path.slice("headers.".length) };
+  }
+  return { variable, from: "body", path: parseSegments(path.slice("body".length)) };
+}
