@@ -5,6 +5,7 @@
  */
 import { isSecretName } from "../secrets/names.ts";
 import { findSecrets } from "../secrets/scan.ts";
+import { memoByString } from "../memo.ts";
 
 export type LayerName =
   | "capture"
@@ -139,11 +140,18 @@ export function secretValues(layers: VarLayer[]): string[] {
   for (const layer of layers) {
     for (const [name, value] of Object.entries(layer.vars)) {
       if (value.length < 4) continue;
-      if (isSecretName(name)) values.add(value);
-      else {for (const found of findSecrets(value, { honourAllowComment: false })) {
-          values.add(value.slice(found.start, found.end));
-        }}
+      if (secretName(name)) values.add(value);
+      else for (const found of credentialsIn(value)) values.add(found);
     }
   }
   return [...values];
 }
+
+// Every request resolves its variables again, and a flow or a batch sends thousands with
+// the same names and values: their verdicts are kept rather than worked out each time.
+const secretName = memoByString(isSecretName, { size: 1000 });
+const credentialsIn = memoByString(
+  (value) =>
+    findSecrets(value, { honourAllowComment: false }).map((f) => value.slice(f.start, f.end)),
+  { size: 1000, maxLength: 1000 },
+);
