@@ -123,12 +123,15 @@ export function dotenvLayer(vars: Record<string, string>, label: string): VarLay
   return { name: "dotenv", label, vars: out };
 }
 
+// Names repeat in every request and every data row of a run: their verdicts are kept.
+const secretName = memoByString(isSecretName, { size: 1000 });
+
 /**
  * Names that hold secrets, by word (`authToken`, `X-Api-Key`; not `author`,
  * `tokenUrl`, `passwordPolicy`). Kept as an object with `test` so callers
  * written against the former regex keep working.
  */
-export const SECRET_NAME: { test(name: string): boolean } = { test: isSecretName };
+export const SECRET_NAME: { test(name: string): boolean } = { test: secretName };
 
 /**
  * Values to mask in every output: those of secret-named variables, and any
@@ -148,8 +151,7 @@ export function secretValues(layers: VarLayer[]): string[] {
 }
 
 // Every request resolves its variables again, and a flow or a batch sends thousands with
-// the same names and values: their verdicts are kept rather than worked out each time.
-const secretName = memoByString(isSecretName, { size: 1000 });
+// the same values: the scan of each is kept rather than repeated.
 const credentialsIn = memoByString(
   (value) =>
     findSecrets(value, { honourAllowComment: false }).map((f) => value.slice(f.start, f.end)),
