@@ -3,10 +3,12 @@
  * `<project root>/.apispec/history/`, mirroring the file's place in the
  * collection (`apis/users/get-user.md` → `apis/users/get-user.jsonl`).
  * `runEndpoint` appends an entry after every real execution, whichever
- * surface asked for it; files keep the newest 200 entries.
+ * surface asked for it. Readers see the newest 200 entries; a file is
+ * compacted back to 200 once it holds more than 250.
  */
 import { dirname, isAbsolute, join, relative, resolve } from "node:path";
 import {
+  HISTORY_COMPACT_ABOVE,
   HISTORY_LIMIT,
   historyLine,
   historyTrend,
@@ -72,7 +74,12 @@ export function appendHistory(
         path: historyFile(place, specPath),
         line: historyLine(entry),
       })),
-      { lockPath: join(dir, ".lock"), keep: HISTORY_LIMIT, minLineBytes: MIN_LINE_BYTES },
+      {
+        lockPath: join(dir, ".lock"),
+        keep: HISTORY_LIMIT,
+        compactAbove: HISTORY_COMPACT_ABOVE,
+        minLineBytes: MIN_LINE_BYTES,
+      },
     );
     return undefined;
   } catch (error) {
