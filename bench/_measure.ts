@@ -62,3 +62,82 @@ export function loadNote(): string {
     return "";
   }
 }
+
+/** CPU time (user + system, ms) of this process's finished children, from /proc (Linux); undefined elsewhere. */
+export function childrenCpuMs(): number | undefined {
+  try {
+    // Fields after the command name: cutime and cstime are the 14th and 15th, in clock ticks (100/s).
+    const stat = Deno.readTextFileSync("/proc/self/stat");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return (Number(fields[13]) + Number(fields[14])) * 10;
+  } catch {
+    return undefined;
+  }
+}
+
+export interface ProcessRun {
+  wallMs: number;
+  /** From /proc; ticks of 10 ms, so only sums over many runs mean much. */
+  cpuMs?: number;
+}
+
+/** Runs a command to completion with output discarded; throws when it fails. */
+export async function timeProcess(
+  command: string,
+  args: string[],
+  options: { cwd?: string; env?: Record<string, string> } = {},
+): Promise<ProcessRun> {
+  const cpuBefore = childrenCpuMs();
+  const started = performance.now();
+  const { code, stderr } = await new Deno.Command(command, {
+    args,
+    cwd: options.cwd,
+    env: options.env,
+    stdout: "null",
+    stderr: "piped",
+  }).output();
+  const wallMs = performance.now() - started;
+  const cpuAfter = childrenCpuMs();
+  if (code !== 0) {
+    throw new Error(
+      `${command} ${args.join(" ")} exited ${code}: ${new TextDecoder().decode(stderr)}`,
+    );
+  }
+  return {
+    wallMs,
+    cpuMs: cpuBefore === undefined || cpuAfter === undefined ? undefined : cpuAfter - cpuBefore,
+  };
+}
+
+/**
+ * Runs every variant once per round, starting each round at a different
+ * variant, so that a noisy minute weighs on all of them alike. Returns each
+ * variant's runs.
+ */
+export async function interleave<T>(
+  variants: Record<string, () => Promise<T>>,
+  rounds: number,
+): Promise<Record<string, T[]>> {
+  const names = Object.keys(variants);
+  const runs: Record<string, T[]> = Object.fromEntries(names.map((n) => [n, []]));
+  for (let round = 0; round < rounds; round++) {
+    for (let i = 0; i < names.length; i++) {
+      const name = names[(round + i) % names.length];
+      runs[name].push(await variants[name]());
+    }
+  }
+  return runs;
+}
+
+/** Mean CPU per run from summed /proc ticks, or "n/a". */
+export function meanCpu(runs: ProcessRun[]): string {
+  if (runs.some((r) => r.cpuMs === undefined)) return "n/a";
+  return `${(runs.reduce((sum, r) => sum + r.cpuMs!, 0) / runs.length).toFixed(0)} ms`;
+}
+
+/** Reads `--name value` or `--name=value` from argv. */
+export function option(args: string[], name: string): string | undefined {
+  const i = args.findIndex((a) => a === `--${name}` || a.startsWith(`--${name}=`));
+  if (i === -1) return undefined;
+  return args[i].includes("=") ? args[i].slice(args[i].indexOf("=") + 1) : args[i + 1];
+}
