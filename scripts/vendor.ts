@@ -19,7 +19,9 @@ const VENDOR = `${ROOT}vendor`;
 
 async function run(command: string, args: string[], cwd: string): Promise<string> {
   const { code, stdout, stderr } = await new Deno.Command(command, { args, cwd }).output();
-  if (code !== 0) throw new Error(`${command} ${args.join(" ")}: ${new TextDecoder().decode(stderr)}`);
+  if (code !== 0) {
+    throw new Error(`${command} ${args.join(" ")}: ${new TextDecoder().decode(stderr)}`);
+  }
   return new TextDecoder().decode(stdout).trim();
 }
 
@@ -80,7 +82,8 @@ async function stdPath(std: string, commitOption?: string) {
     target: "es2022",
     legalComments: "none",
     banner: {
-      js: `// @std/path ${version} (denoland/std ${commit}), MIT license (LICENSE beside this file).\n` +
+      js:
+        `// @std/path ${version} (denoland/std ${commit}), MIT license (LICENSE beside this file).\n` +
         "// Its POSIX and Windows functions, bundled by scripts/vendor.ts.",
     },
     outfile: `${dir}/path.js`,
@@ -114,5 +117,8 @@ const walk = async (dir: string, prefix: string) => {
   }
 };
 await walk(VENDOR, "");
-await Deno.writeTextFile(`${VENDOR}/SHA256SUMS`, lines.sort((a, b) => a.slice(66) < b.slice(66) ? -1 : 1).join("\n") + "\n");
+await Deno.writeTextFile(
+  `${VENDOR}/SHA256SUMS`,
+  lines.sort((a, b) => a.slice(66) < b.slice(66) ? -1 : 1).join("\n") + "\n",
+);
 console.log(lines.join("\n"));
