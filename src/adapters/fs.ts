@@ -2,7 +2,7 @@
  * File-system access for the operations. Writes are atomic (temp file, then
  * rename) so nothing is ever half-written.
  */
-import { dirname, join, sep as SEPARATOR } from "node:path";
+import { dirname, join, sep as SEPARATOR } from "./path.ts";
 
 export async function readText(path: string): Promise<string> {
   return await Deno.readTextFile(path);

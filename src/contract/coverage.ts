@@ -3,7 +3,7 @@
  * BEYOND.md §2 from the collection's endpoint files and their run history.
  * The preview UI's Coverage view calls `computeCoverage` too.
  */
-import { dirname } from "node:path";
+import { dirname } from "../adapters/path.ts";
 import { EXIT, type ExitCode, type Issue } from "../engine/issue.ts";
 import { parseHistory } from "../engine/history/history.ts";
 import { type CoverageReport, coverageReport } from "../engine/contract/coverage.ts";

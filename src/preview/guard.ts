@@ -3,7 +3,7 @@
  * rebinding), which Origin may write, the write-session cookie, and keeping
  * every path inside the workspace (including through symlinks).
  */
-import { isAbsolute, relative, resolve, sep } from "node:path";
+import { isAbsolute, relative, resolve, sep } from "../adapters/path.ts";
 
 export const WRITE_COOKIE = "apispec_write_token";
 export const WRITE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);

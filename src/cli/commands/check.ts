@@ -4,7 +4,7 @@
  * appended to $GITHUB_STEP_SUMMARY when set), junit or json. Exit 1 when a
  * contract fails, 2 for invalid specs.
  */
-import { relative, resolve } from "node:path";
+import { relative, resolve } from "../../adapters/path.ts";
 import { EXIT } from "../../engine/issue.ts";
 import {
   type CheckReport,

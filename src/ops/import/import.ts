@@ -5,7 +5,7 @@
  * file for a new collection, then the index. Every file is checked with the
  * endpoint parser before it is written.
  */
-import { join, resolve } from "node:path";
+import { join, resolve } from "../../adapters/path.ts";
 import { EXIT, type ExitCode, type Issue, issue } from "../../engine/issue.ts";
 import { parseEndpoint } from "../../engine/parse/spec.ts";
 import { type EndpointDraft, renderSpec } from "../../engine/render/spec_md.ts";

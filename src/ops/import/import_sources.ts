@@ -4,7 +4,7 @@
  * bundled first by json-schema-ref-parser; local refs are resolved lazily by
  * the converter, which keeps a 13 MB document fast.
  */
-import { join, resolve } from "node:path";
+import { join, resolve } from "../../adapters/path.ts";
 import type { ConvertError, ConvertOutcome } from "../../convert/endpoint.ts";
 import { failure } from "../../convert/endpoint.ts";
 import { isRecord, parseData } from "../../convert/data.ts";

@@ -4,7 +4,7 @@
  * files are prepared while requests wait, and each collection is loaded once.
  * Backs the `apispec_exec_batch` tool and `check`.
  */
-import { dirname } from "node:path";
+import { dirname } from "../../adapters/path.ts";
 import type { Issue } from "../../engine/issue.ts";
 import type { ErrorType } from "../../engine/model.ts";
 import type { OpsContext } from "../../adapters/system.ts";

@@ -4,7 +4,7 @@
  * without one, every endpoint and flow in the folder. Endpoints run as a
  * batch, flows one after another. Returns results; never prints.
  */
-import { join, relative, resolve } from "node:path";
+import { join, relative, resolve } from "../../adapters/path.ts";
 import { EXIT, type ExitCode, type Issue, issue, worstExitCode } from "../../engine/issue.ts";
 import { parseFlow } from "../../engine/parse/flow.ts";
 import { isDirectory, listMarkdown, readText, toSlash } from "../../adapters/fs.ts";
