@@ -6,7 +6,7 @@
  */
 // @ts-types="../../vendor/re2js@2.10.0/index.d.ts"
 import { RE2JS, RE2JSSyntaxException } from "re2js";
-import type { PatternCompiler } from "../engine/parse/pattern.ts";
+import type { Pattern, PatternCompiler } from "../engine/parse/pattern.ts";
 
 const FLAGS: Record<string, number> = {
   i: RE2JS.CASE_INSENSITIVE,
@@ -14,8 +14,22 @@ const FLAGS: Record<string, number> = {
   s: RE2JS.DOTALL,
 };
 
+// A run checks each pattern before it sends anything and uses it after: compile it once.
+const compiled = new Map<string, Pattern>();
+
 /** Compiles `source` with flags among `i`, `m`, `s`; a pattern RE2 rejects throws a SyntaxError saying why. */
 export const compileRe2: PatternCompiler = (source, flags) => {
+  const key = `${flags}/${source}`;
+  let pattern = compiled.get(key);
+  if (!pattern) {
+    pattern = compile(source, flags);
+    if (compiled.size >= 500) compiled.clear();
+    compiled.set(key, pattern);
+  }
+  return pattern;
+};
+
+function compile(source: string, flags: string): Pattern {
   let re: RE2JS;
   try {
     re = RE2JS.compile(
@@ -29,4 +43,4 @@ export const compileRe2: PatternCompiler = (source, flags) => {
     throw new SyntaxError(`Invalid regular expression: /${source}/${flags}u: ${reason}`);
   }
   return { test: (text: string) => re.matcher(text).find() };
-};
+}
