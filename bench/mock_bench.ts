@@ -13,6 +13,14 @@
  */
 import { join } from "node:path";
 import { median } from "./_measure.ts";
+import { hasWrk, rssMiB, type Run, type Server, startServer, wrk as load } from "./_wrk.ts";
+
+const start = (args: string[], cwd: string): Promise<Server> =>
+  startServer(Deno.execPath(), ["run", "-A", "--quiet", `--config=${ROOT}deno.json`, ...args], {
+    cwd,
+  });
+const wrk = (server: Server, script: string, seconds: number) =>
+  load(server, script, seconds, CONNECTIONS);
 
 const ROUTES = 1000;
 const TARGET_RATIO = 0.7;
@@ -21,15 +29,6 @@ const SECONDS = 3;
 const ROUNDS = 5;
 const ROOT = new URL("..", import.meta.url).pathname;
 const BODY = '{"id": 1, "name": "Ada Lovelace", "role": "admin", "tags": ["a", "b"]}';
-
-async function hasWrk(): Promise<boolean> {
-  try {
-    await new Deno.Command("wrk", { args: ["--version"], stdout: "null", stderr: "null" }).output();
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 /** Half static routes (`/rN/items`), half parameter routes (`/rN/items/:id`). */
 async function writeCollection(dir: string): Promise<string[]> {
@@ -48,74 +47,6 @@ async function writeCollection(dir: string): Promise<string[]> {
     paths.push(path.replace(":id", String(100 + i)));
   }
   return paths;
-}
-
-interface Server {
-  url: string;
-  pid: number;
-  stop(): Promise<void>;
-}
-
-async function start(args: string[], cwd: string): Promise<Server> {
-  const child = new Deno.Command(Deno.execPath(), {
-    args: ["run", "-A", "--quiet", `--config=${ROOT}deno.json`, ...args],
-    cwd,
-    stdout: "piped",
-    stderr: "inherit",
-    env: { NO_COLOR: "1" },
-  }).spawn();
-  const reader = child.stdout.pipeThrough(new TextDecoderStream()).getReader();
-  let out = "";
-  while (!/Listening on (\S+)/.test(out)) {
-    const { value, done } = await reader.read();
-    if (done) throw new Error(`server exited before listening:\n${out}`);
-    out += value;
-  }
-  // Keep draining stdout so the server never blocks on a full pipe.
-  const draining = (async () => {
-    while (!(await reader.read()).done) { /* discard */ }
-  })();
-  return {
-    url: /Listening on (\S+)/.exec(out)![1],
-    pid: child.pid,
-    stop: async () => {
-      child.kill("SIGINT");
-      await child.status;
-      await draining;
-    },
-  };
-}
-
-function rssMiB(pid: number): number {
-  const status = Deno.readTextFileSync(`/proc/${pid}/status`);
-  return Number(/VmRSS:\s+(\d+)/.exec(status)![1]) / 1024;
-}
-
-/** User + system CPU seconds the process has used (Linux /proc; ticks are 1/100 s). */
-function cpuSeconds(pid: number): number {
-  const fields = Deno.readTextFileSync(`/proc/${pid}/stat`).split(") ")[1].split(" ");
-  return (Number(fields[11]) + Number(fields[12])) / 100;
-}
-
-interface Run {
-  perSecond: number;
-  /** Server CPU microseconds per request. */
-  cpuMicros: number;
-}
-
-async function wrk(server: Server, script: string, seconds: number): Promise<Run> {
-  const cpuBefore = cpuSeconds(server.pid);
-  const { stdout } = await new Deno.Command("wrk", {
-    args: ["-t1", `-c${CONNECTIONS}`, `-d${seconds}s`, "-s", script, server.url],
-    stdout: "piped",
-  }).output();
-  const cpu = cpuSeconds(server.pid) - cpuBefore;
-  const text = new TextDecoder().decode(stdout);
-  const rate = /Requests\/sec:\s+([\d.]+)/.exec(text);
-  const total = /(\d+) requests in/.exec(text);
-  if (!rate || !total) throw new Error(`cannot read wrk output:\n${text}`);
-  if (/Non-2xx/.test(text)) throw new Error(`wrk saw error responses:\n${text}`);
-  return { perSecond: Number(rate[1]), cpuMicros: (cpu * 1e6) / Number(total[1]) };
 }
 
 if (!(await hasWrk())) {

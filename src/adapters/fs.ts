@@ -4,15 +4,65 @@
  */
 import { dirname, join, sep as SEPARATOR } from "./path.ts";
 
-export async function readText(path: string): Promise<string> {
+/**
+ * The largest file apispec reads: 64 MiB, five times GitHub's 13 MB OpenAPI
+ * description. Files are checked before they are opened, so `/dev/zero`, a
+ * FIFO or a huge file is an error naming the reason, never a hang.
+ */
+export const MAX_READ_BYTES = 64 * 1024 * 1024;
+
+/** A path that is not a regular file, or one larger than the limit. */
+export class UnreadableFile extends Error {
+  override name = "UnreadableFile";
+  constructor(message: string, readonly folder = false) {
+    super(message);
+  }
+}
+
+/** Throws UnreadableFile unless the stat is of a regular file of at most `limit` bytes. */
+function checkReadable(info: Deno.FileInfo, limit: number): void {
+  if (!info.isFile) {
+    const kind = info.isDirectory
+      ? "a folder"
+      : info.isFifo
+      ? "a FIFO"
+      : info.isCharDevice
+      ? "a character device"
+      : info.isBlockDevice
+      ? "a block device"
+      : info.isSocket
+      ? "a socket"
+      : "not a regular file";
+    throw new UnreadableFile(`it is ${kind}; apispec reads regular files only`, info.isDirectory);
+  }
+  if (info.size > limit) {
+    const mb = (n: number) => `${Math.round(n / 1024 / 1024)} MB`;
+    throw new UnreadableFile(`it is ${mb(info.size)}; apispec reads files up to ${mb(limit)}`);
+  }
+}
+
+export async function readText(path: string, limit = MAX_READ_BYTES): Promise<string> {
+  checkReadable(await Deno.stat(path), limit);
   return await Deno.readTextFile(path);
 }
 
-/** Reads a file without awaiting: cheaper when many small files are read in a row. */
+export async function readBytes(path: string, limit = MAX_READ_BYTES): Promise<Uint8Array> {
+  checkReadable(await Deno.stat(path), limit);
+  return await Deno.readFile(path);
+}
+
+/**
+ * Reads a file without awaiting: cheaper when many small files are read in a
+ * row. `listed: true` says the path came from a folder listing that saw a
+ * regular file (listMarkdown), so the stat is skipped: it costs as much as a
+ * fifth of reading 10,000 small files.
+ */
 export function readTextSync(
   path: string,
+  options: { limit?: number; listed?: boolean } = {},
 ): { ok: true; text: string } | { ok: false; error: Error } {
   try {
+    if (!options.listed) checkReadable(Deno.statSync(path), options.limit ?? MAX_READ_BYTES);
     return { ok: true, text: Deno.readTextFileSync(path) };
   } catch (error) {
     return { ok: false, error: error as Error };

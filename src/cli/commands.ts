@@ -9,6 +9,9 @@ import type { ArgDef, FlagDef } from "./args.ts";
 import { contextFlags } from "./commands/context_flags.ts";
 import { DRIFT_KINDS } from "../engine/contract/model.ts";
 
+/** `check --report` formats; the first is the default. */
+export const CHECK_REPORT_FORMATS = ["markdown", "github", "junit", "json", "html"] as const;
+
 export interface CommandDef {
   /** One or two words: `exec`, `import openapi`. */
   name: string;
@@ -114,7 +117,7 @@ export const COMMANDS: CommandDef[] = [
     args: [{ name: "pipeline", required: true, complete: "file" }],
     flags: [
       env,
-      output(outputFormats),
+      output([...outputFormats, "html"]),
       vars,
       {
         name: "parallel",
@@ -122,9 +125,19 @@ export const COMMANDS: CommandDef[] = [
         description: "Run independent steps at once (a step still waits for the captures it uses)",
       },
       { name: "no-parallel", type: "boolean", description: "Run the steps one after another" },
-      dryRun,
+      {
+        ...dryRun,
+        description: "Show the plan and resolve every request without sending anything",
+      },
       { ...timeout, description: "Request timeout for every step" },
       strictAssertions,
+      {
+        name: "data",
+        type: "string",
+        valueName: "file",
+        complete: "file",
+        description: "Run the flow once per row of a CSV, JSON or JSON Lines file (beats data:)",
+      },
     ],
     conflicts: [["parallel", "no-parallel"]],
   },
@@ -153,14 +166,44 @@ export const COMMANDS: CommandDef[] = [
       },
       {
         name: "report",
-        type: "enum",
-        values: ["markdown", "github", "junit", "json"],
-        default: "markdown",
-        description: "Report format",
+        type: "string",
+        multiple: true,
+        values: CHECK_REPORT_FORMATS,
+        valueName: "format[=file]",
+        description: `Report (${
+          CHECK_REPORT_FORMATS.join(", ")
+        }) to stdout, or to a file with =file; repeatable, at most one to stdout`,
       },
       env,
       vars,
       strictAssertions,
+      {
+        name: "concurrency",
+        type: "integer",
+        valueName: "n",
+        description:
+          "Items in flight (default 8; 1 is sequential); one resource runs one at a time",
+      },
+      {
+        name: "shard",
+        type: "string",
+        valueName: "i/n",
+        description: "Run shard i of n (1-based), balanced by durations",
+      },
+      {
+        name: "timings",
+        type: "string",
+        valueName: "file",
+        description: 'Durations that balance shards ({"<path>": ms}, from --write-timings)',
+        complete: "file",
+      },
+      {
+        name: "write-timings",
+        type: "string",
+        valueName: "file",
+        description: "Write each item's duration for the next --timings",
+        complete: "file",
+      },
     ],
   },
   {
@@ -262,6 +305,36 @@ export const COMMANDS: CommandDef[] = [
       { name: "json", type: "boolean", description: "JSON instead of YAML" },
     ],
   },
+  ...["artillery", "k6"].map((engine): CommandDef => ({
+    name: `export ${engine}`,
+    summary: `Write ${
+      engine === "k6" ? "a k6 script" : "an Artillery script"
+    } (load test) from a flow or a folder`,
+    args: [{ name: "target", required: true, complete: "file" }],
+    flags: [
+      env,
+      vars,
+      {
+        name: "duration",
+        type: "integer",
+        valueName: "s",
+        description: "Test duration in seconds (default 60)",
+      },
+      {
+        name: "rate",
+        type: "integer",
+        valueName: "n",
+        description: "New virtual users per second (default 5)",
+      },
+      {
+        name: "out",
+        type: "string",
+        valueName: "file",
+        description: "Write to this file (atomically) instead of stdout",
+        complete: "file",
+      },
+    ],
+  })),
   {
     name: "export arazzo",
     summary: "Write flows as an Arazzo 1.0 document (workflows any Arazzo runner can run)",
@@ -401,9 +474,20 @@ export const COMMANDS: CommandDef[] = [
       },
       {
         name: "latency",
-        type: "integer",
-        valueName: "ms",
-        description: "Delay every response by this many milliseconds",
+        type: "string",
+        valueName: "ms|min-max",
+        description: "Delay every response by this many milliseconds, or a random time in a range",
+      },
+      {
+        name: "stateful",
+        type: "boolean",
+        description: "Collections keep state: POST stores, GET reads, PUT/PATCH/DELETE change it",
+      },
+      {
+        name: "error-rate",
+        type: "string",
+        valueName: "0..1",
+        description: "Answer this share of requests with a documented 5xx response (else 500)",
       },
       {
         name: "host",
@@ -417,6 +501,55 @@ export const COMMANDS: CommandDef[] = [
         short: "q",
         type: "boolean",
         description: "Do not log each request",
+      },
+    ],
+  },
+  {
+    name: "proxy",
+    summary:
+      "Forward to an API, compare each exchange with its endpoint file, record undocumented routes",
+    args: [{ name: "dir", required: false, complete: "dir" }],
+    flags: [
+      {
+        name: "target",
+        type: "string",
+        valueName: "url",
+        description: "The API to forward to, e.g. http://127.0.0.1:8080 (required)",
+      },
+      {
+        name: "port",
+        type: "integer",
+        default: 4002,
+        valueName: "n",
+        description: "Port to listen on (0 picks a free one)",
+      },
+      {
+        name: "host",
+        type: "string",
+        default: "127.0.0.1",
+        valueName: "address",
+        description: "Address to bind; 0.0.0.0 exposes the proxy on the network",
+      },
+      {
+        name: "record",
+        type: "string",
+        valueName: "dir",
+        description: "Write a draft endpoint file for each undocumented route into <dir>/apis/",
+        complete: "dir",
+      },
+      {
+        name: "report",
+        type: "string",
+        valueName: "file.jsonl",
+        description: "Append every exchange (secrets masked) to this JSON Lines file",
+        complete: "file",
+      },
+      { ...timeout, description: "How long the target may stay silent (default 30000)" },
+      {
+        name: "quiet",
+        short: "q",
+        type: "boolean",
+        description: "Print only violations and recorded drafts, not every exchange",
       },
     ],
   },

@@ -25,9 +25,13 @@ export const LOADERS: Record<string, () => Promise<CommandModule>> = {
   "export arazzo": () => import("./commands/export_arazzo.ts"),
   "import arazzo": () => import("./commands/import_arazzo.ts"),
   "coverage": () => import("./commands/coverage.ts"),
+  "export artillery": () =>
+    import("./commands/export_load.ts").then((m) => m.loadExporter("artillery")),
+  "export k6": () => import("./commands/export_load.ts").then((m) => m.loadExporter("k6")),
   "serve": () => import("./commands/serve.ts"),
   "desktop": () => import("./commands/desktop.ts"),
   "mock": () => import("./commands/mock.ts"),
+  "proxy": () => import("./commands/proxy.ts"),
   "context": () => import("./commands/context.ts"),
   "agent pack": () => import("./commands/agent_pack.ts"),
   "mcp": () => import("./commands/mcp.ts"),

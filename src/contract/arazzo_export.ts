@@ -47,6 +47,31 @@ const failed = (issues: Issue[], code: ExitCode = EXIT.invalidSpec): ArazzoExpor
   exitCode: code,
 });
 
+/**
+ * What a flow uses that Arazzo 1.0 has no step form for (it has no loops and
+ * no per-step conditions; a sub-flow's captures would need workflow outputs),
+ * or undefined when every step is one request.
+ */
+function beyondArazzo(flow: FlowSpec, file: string, root: string): string | undefined {
+  if (flow.data) return "it runs once per row of a data file";
+  for (const step of flow.steps) {
+    const target = toSlash(relative(root, resolveStepPath(step.endpoint, file, root)));
+    const what = kindOf(target) === "flow"
+      ? "runs a sub-flow"
+      : step.forEach
+      ? "loops (For each)"
+      : step.when
+      ? "has a When condition"
+      : step.until
+      ? "polls (Until)"
+      : step.delayMs !== undefined
+      ? "waits (Delay)"
+      : undefined;
+    if (what) return `step "${step.name}" (line ${step.line}) ${what}`;
+  }
+  return undefined;
+}
+
 async function flowFiles(target: string, root: string): Promise<string[]> {
   if (!(await isDirectory(target))) return [target];
   const files: string[] = [];
@@ -78,6 +103,7 @@ export async function exportArazzo(
     files = [];
   }
   const issues: Issue[] = [];
+  const skipped: string[] = [];
   const flows: { file: string; flow: FlowSpec; specs: EndpointSpec[] }[] = [];
   for (const file of files) {
     const shown = displayPath(file, ctx.cwd);
@@ -91,6 +117,19 @@ export async function exportArazzo(
     }
     const parsed = parseFlow(text, shown);
     if (!parsed.flow) return failed(parsed.issues);
+    const beyond = beyondArazzo(parsed.flow, file, root);
+    if (beyond) {
+      // A folder exports what Arazzo can say and names what it leaves out; one flow is refused.
+      if (files.length > 1) {
+        skipped.push(`${shown} is left out: ${beyond}`);
+        continue;
+      }
+      return failed([issue("VALIDATION_ERROR", `${shown} cannot be written as Arazzo: ${beyond}`, {
+        file: shown,
+        fix: "Export the flows without sub-flows, loops, conditions, polling or data files, " +
+          "or run this one with `apispec flow`",
+      })]);
+    }
     const specs: EndpointSpec[] = [];
     for (const step of parsed.flow.steps) {
       const path = resolveStepPath(step.endpoint, file, root);
@@ -200,7 +239,7 @@ export async function exportArazzo(
     document,
     ...(companion ? { openapi: companion } : {}),
     workflows: inputs.length,
-    warnings,
+    warnings: [...skipped, ...warnings],
     issues,
     exitCode: EXIT.passed,
   };

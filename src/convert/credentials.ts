@@ -5,12 +5,11 @@
  * with the same scanner `exec` uses and replaces whatever it still finds.
  */
 import type { AuthKind } from "../engine/model.ts";
-import { looksSecret, scanSecrets } from "../engine/secrets/scan.ts";
+import { findSecrets } from "../engine/secrets/scan.ts";
+import { isCredentialPair } from "../engine/secrets/names.ts";
 import type { SecretFinding } from "./endpoint.ts";
 
 const PLACEHOLDER_ONLY = /^\s*\{\{[^}]+\}\}\s*$/;
-const SECRET_NAME =
-  /token|secret|password|passwd|api[-_]?key|apikey|auth|session|cookie|credential|signature/i;
 
 /** `X-API-Key` → `xApiKey`. */
 export function camelFromHeader(name: string): string {
@@ -28,7 +27,7 @@ export function isPlaceholder(value: string): boolean {
 export function isCredential(name: string, value: string): boolean {
   if (value.trim() === "" || isPlaceholder(value) || value.includes("{{")) return false;
   if (/^(authorization|proxy-authorization|cookie)$/i.test(name)) return true;
-  return SECRET_NAME.test(name) && looksSecret(value);
+  return isCredentialPair(name, value);
 }
 
 export interface HeaderOutcome {
@@ -120,34 +119,26 @@ export function safeBody(body: string, where: string, secrets: SecretFinding[]):
 }
 
 /**
- * The final guard over a rendered endpoint file: any line the secret scanner
- * still flags has its credential-looking words replaced by `{{secretN}}`.
+ * The final guard over a rendered endpoint file: whatever the secret scanner
+ * still finds becomes `{{secretN}}`, so every written file passes `validate`.
  */
 export function scrubRendered(
   text: string,
   where: string,
   secrets: SecretFinding[],
 ): string {
-  const findings = scanSecrets(text, "import");
+  const findings = findSecrets(text);
   if (findings.length === 0) return text;
-  const lines = text.split("\n");
   let counter = secrets.filter((s) => /^secret\d*$/.test(s.variable)).length;
+  const parts: string[] = [];
+  let at = 0;
   for (const finding of findings) {
-    const index = finding.line! - 1;
-    let line = lines[index];
-    const words = [...new Set(line.match(/[^\s"',;=&?:<>()[\]{}]{8,}/g) ?? [])]
-      .sort((a, b) => b.length - a.length);
-    for (const word of words) {
-      if (!looksSecret(word) || /^https?$/.test(word)) continue;
-      const variable = `secret${++counter === 1 ? "" : counter}`;
-      line = line.split(word).join(`{{${variable}}}`);
-      secrets.push({ where, variable });
-      if (scanSecrets(line, "import").length === 0) break;
-    }
-    if (scanSecrets(line, "import").length > 0) {
-      line = line.replace(/([:=])\s*.*$/, "$1 {{secret}}");
-    }
-    lines[index] = line;
+    if (finding.start < at) continue;
+    const variable = `secret${++counter === 1 ? "" : counter}`;
+    secrets.push({ where, variable });
+    parts.push(text.slice(at, finding.start), `{{${variable}}}`);
+    at = finding.end;
   }
-  return lines.join("\n");
+  parts.push(text.slice(at));
+  return parts.join("");
 }

@@ -2,8 +2,7 @@
  * Reads a JSON or YAML input document. Errors carry the line, so an importer
  * can say where its input is broken.
  */
-// @ts-types="@types/js-yaml"
-import yaml from "js-yaml";
+import { loadYaml } from "../engine/parse/yaml.ts";
 import type { ConvertError } from "./endpoint.ts";
 
 export type DataResult = { ok: true; value: unknown } | { ok: false; error: ConvertError };
@@ -46,7 +45,20 @@ export function parseData(text: string, name: string): DataResult {
     }
   }
   try {
-    return { ok: true, value: yaml.load(source, { schema: yaml.CORE_SCHEMA, filename: name }) };
+    const loaded = loadYaml(source, name);
+    if (loaded.tooLarge) {
+      return {
+        ok: false,
+        error: {
+          message: `YAML aliases expand to more than ${
+            loaded.tooLarge.limit.toLocaleString("en-US")
+          } nodes`,
+          line: loaded.tooLarge.line + 1,
+          fix: "Write the values out, or alias smaller parts (the document is a YAML bomb)",
+        },
+      };
+    }
+    return { ok: true, value: loaded.value };
   } catch (error) {
     const mark = (error as { mark?: { line: number } }).mark;
     return {

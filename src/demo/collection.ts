@@ -25,6 +25,10 @@ import echo from "../../fixtures/demo/api-docs/apis/echo/post-echo.md" with { ty
 import onboarding from "../../fixtures/demo/api-docs/flows/user-onboarding.md" with {
   type: "text",
 };
+import teamOnboarding from "../../fixtures/demo/api-docs/flows/team-onboarding.md" with {
+  type: "text",
+};
+import team from "../../fixtures/demo/api-docs/data/team.csv" with { type: "text" };
 
 export const DEMO_FILES: Record<string, string> = {
   "project.md": project,
@@ -37,6 +41,8 @@ export const DEMO_FILES: Record<string, string> = {
   "apis/orders/get-order.md": getOrder,
   "apis/echo/post-echo.md": echo,
   "flows/user-onboarding.md": onboarding,
+  "flows/team-onboarding.md": teamOnboarding,
+  "data/team.csv": team,
 };
 
 /** Endpoint files the demo runs one by one, in this order. */
@@ -51,6 +57,9 @@ export const DEMO_RUN_ORDER = [
 
 /** The flow the demo runs after the endpoints. */
 export const DEMO_FLOW = "flows/user-onboarding.md";
+
+/** The flows the demo runs, in order: the one above, then one with a sub-flow, a loop and a data file. */
+export const DEMO_FLOWS = [DEMO_FLOW, "flows/team-onboarding.md"];
 
 /** Writes the collection under `<dir>/api-docs`, pointing the dev environment at `baseUrl`. */
 export async function writeDemoCollection(dir: string, baseUrl: string): Promise<string> {

@@ -112,6 +112,8 @@ export interface EndpointSpec {
   match: MatchMode;
   ignore: string[];
   vars: Record<string, string>;
+  /** `standalone: false`: the endpoint needs a flow's captures; `check` reports it as skipped. */
+  standalone?: false;
   request: RequestBlock;
   expected: ResponseBlock;
   schema?: { value: unknown; line: number };
@@ -137,6 +139,14 @@ export interface FlowStep {
   captures: Capture[];
   injects: { variable: string; line: number }[];
   asserts: AssertionRule[];
+  /** `For each: \`items\` as \`item\``: one run per element of the array variable `items`. */
+  forEach?: { items: string; as: string; line: number };
+  /** `When: \`<variable>: <operator> <operand>\``: the step runs only when the rule holds. */
+  when?: { variable: string; rule: AssertionRule; line: number };
+  /** `Until: \`<rule>\``: the step is sent again until the rule holds on its response. */
+  until?: { rule: AssertionRule; line: number; everyMs: number; times: number };
+  /** `Delay: \`250ms\``: waits before sending (before each run of a loop). */
+  delayMs?: number;
 }
 
 export interface FlowSpec {
@@ -148,6 +158,8 @@ export interface FlowSpec {
   parallel: boolean;
   continueOnError: boolean;
   steps: FlowStep[];
+  /** `data:` frontmatter: a CSV, JSON or JSON Lines file; the flow runs once per row. */
+  data?: { file: string; line: number };
 }
 
 export interface EnvSection {
@@ -272,4 +284,6 @@ export interface StepRecord {
   hint?: string;
   /** The full execution record, with `verbose`. */
   record?: ExecRecord;
+  /** Requests sent by an `Until` step, the last one's record being this one. */
+  attempts?: number;
 }

@@ -2,7 +2,7 @@
  * Endpoint and flow files as MCP resources: `apispec://spec/<path>`, the path
  * relative to the collection root. `{+path}` because a plain `{path}` would
  * match one segment only. Listing reads the server's index; reading never
- * leaves the collection.
+ * leaves the collection, through links neither.
  */
 // @ts-types="@modelcontextprotocol/sdk/server/mcp.d.ts"
 import { type McpServer, ResourceTemplate } from "@modelcontextprotocol/sdk/server/mcp.js";
@@ -10,6 +10,7 @@ import { type McpServer, ResourceTemplate } from "@modelcontextprotocol/sdk/serv
 import { McpError } from "@modelcontextprotocol/sdk/types.js";
 import { isAbsolute, relative, resolve } from "../adapters/path.ts";
 import { readText, toSlash } from "../adapters/fs.ts";
+import { staysInside } from "../adapters/contain.ts";
 import { kindOf } from "../ops/collection/file_kind.ts";
 import type { ToolEnv } from "./tool.ts";
 
@@ -62,10 +63,12 @@ export function registerResources(server: McpServer, env: ToolEnv): void {
     mimeType: "text/markdown",
   }, async (uri: URL, variables: Record<string, string | string[]>) => {
     const path = [variables.path].flat().join("/");
-    const file = resourceFile(await env.root(), path);
+    const root = await env.root();
+    const file = resourceFile(root, path);
     const notFound = () =>
       new McpError(RESOURCE_NOT_FOUND, `Resource ${uri.href} not found`, { uri: uri.href });
-    if (!file) throw notFound();
+    // A committed link (`apis/x -> /anywhere`) passes the lexical check; its real path does not.
+    if (!file || !(await staysInside(root, file)).ok) throw notFound();
     let text: string;
     try {
       text = await readText(file);

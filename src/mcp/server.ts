@@ -5,15 +5,13 @@
  */
 // @ts-types="@modelcontextprotocol/sdk/server/mcp.d.ts"
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
-// @ts-types="@modelcontextprotocol/sdk/server/stdio.d.ts"
-import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
-import process from "node:process";
 import type { OpsContext } from "../adapters/system.ts";
 import type { SpecIndexCache } from "../ops/collection/spec_index.ts";
 import { VERSION } from "../version.ts";
 import { registerResources } from "./resources.ts";
 import { registerContractResources } from "./contract_resources.ts";
 import { newSession } from "./session.ts";
+import { BoundedStdioTransport } from "./stdio_transport.ts";
 import type { ToolEnv } from "./tool.ts";
 import { TOOLS } from "./tools/index.ts";
 import { strictInput } from "./strict_input.ts";
@@ -85,11 +83,9 @@ export async function serveStdio(ctx: OpsContext): Promise<void> {
   console.info = console.error;
   console.debug = console.error;
   const { server, close } = createServer(ctx, { watch: true });
-  const closed = new Promise<void>((resolve) => {
-    process.stdin.once("end", resolve);
-    process.stdin.once("close", resolve);
-  });
-  await server.connect(new StdioServerTransport());
-  await closed;
+  // Our own read side: a message over the cap is answered with an error, never a dead server.
+  const transport = new BoundedStdioTransport();
+  await server.connect(transport);
+  await transport.closed;
   await close();
 }

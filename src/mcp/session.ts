@@ -4,7 +4,7 @@
  * server process's memory only, never written to disk.
  */
 import { SECRET_NAME } from "../engine/resolve/layers.ts";
-import { MASK } from "../engine/secrets/mask.ts";
+import { MASK, maskText } from "../engine/secrets/mask.ts";
 
 export interface Session {
   env?: string;
@@ -30,14 +30,14 @@ export function updateSession(
   }
 }
 
-/** The session as shown to the agent: secret-named values are masked. */
+/** The session as shown to the agent: secret-named values and values shaped like credentials are masked. */
 export function sessionView(
   session: Session,
 ): { env: string | null; vars: Record<string, string> } {
   return {
     env: session.env ?? null,
     vars: Object.fromEntries(
-      Object.entries(session.vars).map(([k, v]) => [k, SECRET_NAME.test(k) ? MASK : v]),
+      Object.entries(session.vars).map(([k, v]) => [k, SECRET_NAME.test(k) ? MASK : maskText(v)]),
     ),
   };
 }

@@ -7,7 +7,7 @@
  */
 import type { ResponseBlock } from "../engine/model.ts";
 import { templateNames } from "../engine/resolve/template.ts";
-import { fillTemplate } from "./response.ts";
+import { fillBody, fillTemplate, isJsonBody } from "./response.ts";
 
 export type HeaderList = [string, string][];
 
@@ -17,6 +17,8 @@ export interface CompiledBlock {
   body: string;
   /** Headers or body hold `{{placeholders}}`, filled per request. */
   templated: boolean;
+  /** The body is JSON (declared or inferred), so placeholders in it are filled JSON-aware. */
+  json: boolean;
   /** `headers` plus `access-control-allow-origin: *`: everything a request without Origin gets. */
   anonymousHeaders: HeaderList;
 }
@@ -62,6 +64,7 @@ function compile(block: ResponseBlock): CompiledBlock {
     headers,
     body: block.body,
     templated,
+    json: isJsonBody(block),
     anonymousHeaders: interned([...headers, ["access-control-allow-origin", "*"]]),
   };
 }
@@ -72,7 +75,7 @@ export function fillBlock(
   values: Record<string, string>,
 ): { headers: HeaderList; body: string } {
   const headers: HeaderList = block.headers.map(([n, v]) => [n, fillTemplate(v, values)]);
-  const body = fillTemplate(block.body, values);
+  const body = fillBody(block.body, values, block.json);
   addContentType(headers, body);
   return { headers, body };
 }

@@ -5,7 +5,7 @@
  * for every path and method, so the real request reaches the mock and gets a
  * readable 404 or 405 rather than an opaque CORS failure.
  */
-import { METHOD_ORDER } from "./routes.ts";
+import { METHOD_ORDER } from "../engine/routes/route_table.ts";
 
 const ALLOW_METHODS = METHOD_ORDER.join(", ");
 /** How long a browser may cache a preflight answer, in seconds. */

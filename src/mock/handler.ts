@@ -1,24 +1,24 @@
 /**
  * The mock server as a `Request → Response` function: route lookup, the
- * documented response (or the `Prefer`red error block), CORS, latency and one
- * log entry per request. Only `serve.ts` opens a socket, so tests call this
- * function directly.
+ * documented response (or the `Prefer`red error block), the in-memory state
+ * of `--stateful`, CORS, latency, injected faults and one log entry per
+ * request. Only `serve.ts` opens a socket, so tests call this function directly.
  */
-import type { EndpointSpec } from "../engine/model.ts";
 import { compileBlock, type CompiledBlock, fillBlock, type HeaderList } from "./compiled.ts";
 import { addCorsHeaders, corsHeaderList, isPreflight, preflightResponse } from "./cors.ts";
-import { methodNotAllowed, routeNotFound, undocumentedStatus, unservable } from "./problems.ts";
+import { faultResponse, type LatencyRange, pickDelay, preferredDelay } from "./faults.ts";
+import {
+  controlMethodNotAllowed,
+  methodNotAllowed,
+  routeNotFound,
+  undocumentedStatus,
+  unservable,
+} from "./problems.ts";
 import { pickResponseBlock, preferredStatus } from "./response.ts";
-import type { RouteTable } from "./routes.ts";
+import type { EndpointRoute, RouteTable } from "../engine/routes/route_table.ts";
+import type { StatefulMock } from "./stateful.ts";
 
-export interface MockRoute {
-  method: string;
-  /** The frontmatter `path`, e.g. `/users/:userId`. */
-  path: string;
-  /** The endpoint file, relative to the mocked folder. */
-  file: string;
-  spec: EndpointSpec;
-}
+export type MockRoute = EndpointRoute;
 
 export interface MockLogEntry {
   method: string;
@@ -34,8 +34,19 @@ export interface MockLogEntry {
 export interface MockHandlerOptions {
   /** Milliseconds to wait before every response. */
   latencyMs?: number;
+  /** A latency range instead: each response waits a random time within it. */
+  latency?: LatencyRange;
+  /** The share (0 to 1) of routed requests answered with a documented 5xx, else a plain 500. */
+  errorRate?: number;
+  /** Collection and item routes answer from memory (`--stateful`); adds the reset route. */
+  stateful?: StatefulMock;
+  /** Numbers in [0, 1) for latency ranges and faults. */
+  random?: () => number;
   log?: (entry: MockLogEntry) => void;
 }
+
+/** `POST` here restores the stateful mock's seed. */
+export const RESET_PATH = "/__apispec/reset";
 
 export type MockHandler = (request: Request) => Response | Promise<Response>;
 
@@ -57,7 +68,13 @@ export function createMockHandler(
   currentTable: () => RouteTable<MockRoute>,
   options: MockHandlerOptions = {},
 ): MockHandler {
-  const { latencyMs = 0, log } = options;
+  const { log, random = Math.random } = options;
+  const latency = options.latency ?? { min: options.latencyMs ?? 0, max: options.latencyMs ?? 0 };
+  const extras: Extras = {
+    errorRate: options.errorRate ?? 0,
+    stateful: options.stateful,
+    random,
+  };
   const finish = (request: Request, target: string, answer: Answer) => {
     if (!log) return answer.response;
     const entry: MockLogEntry = { method: request.method, target, status: answer.response.status };
@@ -70,21 +87,52 @@ export function createMockHandler(
     }
     return answer.response;
   };
-  // Not async: without latency the response goes back without a promise in between.
+  const failed = (error: unknown): Answer => ({
+    response: unservable("the mock", (error as Error).message),
+    note: "error",
+  });
+  // Not async: without latency or state the response goes back without a promise in between.
   return function handleMockRequest(request) {
     const { origin, path, target } = splitUrl(request.url);
     const browserOrigin = request.headers.get("origin");
-    let answer: Answer;
+    const prefer = request.headers.get("prefer");
+    const asked = prefer === null ? undefined : preferredDelay(prefer);
+    const delay = asked ?? (latency.max > 0 ? pickDelay(latency, random) : 0);
+    let answer: Answer | Promise<Answer>;
     try {
-      answer = respond(request, currentTable(), { origin, path, browserOrigin });
+      answer = respond(request, currentTable(), { origin, path, browserOrigin, prefer }, extras);
     } catch (error) {
-      answer = { response: unservable("the mock", (error as Error).message), note: "error" };
+      answer = failed(error);
     }
-    if (!answer.cors) addCorsHeaders(answer.response.headers, browserOrigin);
-    if (latencyMs <= 0) return finish(request, target, answer);
-    return new Promise((resolve) => setTimeout(resolve, latencyMs))
-      .then(() => finish(request, target, answer));
+    if (!(answer instanceof Promise)) {
+      return complete(answer, request, target, browserOrigin, asked, delay);
+    }
+    return answer.catch(failed).then((settled) =>
+      complete(settled, request, target, browserOrigin, asked, delay)
+    );
   };
+
+  /** CORS, the applied delay preference, the wait, and the log entry. */
+  function complete(
+    answer: Answer,
+    request: Request,
+    target: string,
+    browserOrigin: string | null,
+    asked: number | undefined,
+    delay: number,
+  ): Response | Promise<Response> {
+    if (!answer.cors) addCorsHeaders(answer.response.headers, browserOrigin);
+    if (asked !== undefined) answer.response.headers.append("preference-applied", `delay=${asked}`);
+    if (delay <= 0) return finish(request, target, answer);
+    return new Promise((resolve) => setTimeout(resolve, delay))
+      .then(() => finish(request, target, answer));
+  }
+}
+
+interface Extras {
+  errorRate: number;
+  stateful?: StatefulMock;
+  random: () => number;
 }
 
 interface RequestFacts {
@@ -93,13 +141,20 @@ interface RequestFacts {
   path: string;
   /** The caller's Origin header (a browser on another origin), or null. */
   browserOrigin: string | null;
+  prefer: string | null;
 }
 
-function respond(request: Request, table: RouteTable<MockRoute>, facts: RequestFacts): Answer {
+function respond(
+  request: Request,
+  table: RouteTable<MockRoute>,
+  facts: RequestFacts,
+  extras: Extras,
+): Answer | Promise<Answer> {
   if (isPreflight(request)) {
     return { response: preflightResponse(request), note: "CORS preflight", cors: true };
   }
   const { path } = facts;
+  if (extras.stateful && path === RESET_PATH) return reset(request, extras.stateful);
   const found = table.lookup(request.method, path);
   if (found.kind === "not-found") {
     return { response: routeNotFound(request.method, path, table.routes), note: "no route" };
@@ -118,8 +173,20 @@ function respond(request: Request, table: RouteTable<MockRoute>, facts: RequestF
       };
   }
   const { route, params } = found;
-  const prefer = request.headers.get("prefer");
-  const preferred = prefer === null ? undefined : preferredStatus(prefer);
+  const preferred = facts.prefer === null ? undefined : preferredStatus(facts.prefer);
+  // A preferred status is an explicit ask: it is neither faulted nor answered from state.
+  if (preferred === undefined) {
+    if (extras.errorRate > 0 && extras.random() < extras.errorRate) {
+      const values = { ...route.spec.vars, baseUrl: facts.origin, ...params };
+      const response = faultResponse(route, values, extras.random);
+      return { response, file: route.file, note: "injected fault" };
+    }
+    const role = extras.stateful?.roleOf(table, route);
+    if (role) {
+      return extras.stateful!.answer({ request, route, role, params, origin: facts.origin, path })
+        .then((response) => ({ response, file: route.file, note: "state" }));
+    }
+  }
   const block = pickResponseBlock(route.spec, preferred);
   if (!block) {
     const statuses = [route.spec.expected, ...route.spec.errorResponses].map((b) => b.status);
@@ -167,6 +234,18 @@ function serveBlock(
   }
   // No statusText: Deno.serve sends the standard reason phrase whatever it says.
   return new Response(body, { status: block.status, headers: list });
+}
+
+/** `POST /__apispec/reset`: every collection back to its seed. */
+function reset(request: Request, stateful: StatefulMock): Answer {
+  if (request.method !== "POST") {
+    return { response: controlMethodNotAllowed(RESET_PATH, "POST"), note: "reset takes POST" };
+  }
+  const collections = stateful.reset();
+  const response = new Response(JSON.stringify({ reset: true, collections }), {
+    headers: { "content-type": "application/json" },
+  });
+  return { response, note: "state reset" };
 }
 
 /** `http://host:port/a/b?q` → origin, path and path+query, without the cost of `new URL`. */

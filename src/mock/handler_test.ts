@@ -1,7 +1,7 @@
 import { assert, assertEquals, assertStringIncludes } from "@std/assert";
 import { parseEndpoint } from "../engine/parse/spec.ts";
 import { createMockHandler, type MockLogEntry, type MockRoute, splitUrl } from "./handler.ts";
-import { buildRouteTable } from "./routes.ts";
+import { buildRouteTable } from "../engine/routes/route_table.ts";
 
 /** An endpoint file as text; `extra` is appended after the expected response. */
 function specText(method: string, path: string, expected: string, extra = "", vars = ""): string {
@@ -212,4 +212,94 @@ Deno.test("splitUrl() separates origin, path and query", () => {
     target: "/a/b?x=1",
   });
   assertEquals(splitUrl("http://h:1"), { origin: "http://h:1", path: "/", target: "/" });
+});
+
+Deno.test("handler fills :param values JSON-aware, so a JSON body stays JSON", async () => {
+  const route = routeOf(
+    "apis/items/get-item.md",
+    specText(
+      "GET",
+      "/items/:id",
+      'HTTP/1.1 200 OK\nContent-Type: application/json\n\n{"id": {{id}}, "label": "item {{id}}"}',
+    ),
+  );
+  const inferred = routeOf(
+    "apis/items/get-tag.md",
+    specText("GET", "/tags/:tag", 'HTTP/1.1 200 OK\n\n{"tag": {{tag}}}'),
+  );
+  const { call } = mock([route, inferred]);
+  assertEquals(await (await call("GET", "/items/42")).json(), { id: 42, label: "item 42" });
+  assertEquals(await (await call("GET", "/items/abc")).json(), { id: "abc", label: "item abc" });
+  const quoted = await call("GET", `/items/${encodeURIComponent('a"b')}`);
+  assertEquals(quoted.headers.get("content-type"), "application/json");
+  assertEquals(await quoted.json(), { id: 'a"b', label: 'item a"b' });
+  const tag = await call("GET", "/tags/new");
+  assertEquals(tag.headers.get("content-type"), "application/json");
+  assertEquals(await tag.json(), { tag: "new" });
+});
+
+/** A sequence of "random" numbers, repeating its last. */
+function sequence(...values: number[]): () => number {
+  let i = 0;
+  return () => values[Math.min(i++, values.length - 1)];
+}
+
+Deno.test("handler --error-rate answers a documented 5xx block, else a plain 500", async () => {
+  const flaky = routeOf(
+    "apis/misc/get-flaky.md",
+    specText(
+      "GET",
+      "/flaky/:id",
+      'HTTP/1.1 200 OK\n\n{"id": {{id}}}',
+      errorBlock("HTTP/1.1 404 Not Found") +
+        '\n```http\nHTTP/1.1 503 Service Unavailable\nRetry-After: 1\n\n{"busy": {{id}}}\n```\n',
+    ),
+  );
+  const table = buildRouteTable([flaky, text]);
+  const log: MockLogEntry[] = [];
+  // 0.1 < 0.5 faults the first request; 0.9 does not fault the second.
+  const handle = createMockHandler(() => table, {
+    errorRate: 0.5,
+    random: sequence(0.1, 0, 0.9, 0.1, 0),
+    log: (e) => log.push(e),
+  });
+  const get = (path: string, headers = {}) =>
+    handle(new Request(`http://127.0.0.1:4001${path}`, { headers }));
+  const faulted = await get("/flaky/4");
+  assertEquals(faulted.status, 503);
+  assertEquals(faulted.headers.get("retry-after"), "1");
+  assertEquals(await faulted.json(), { busy: 4 });
+  assertEquals((await get("/flaky/4")).status, 200);
+  const generic = await get("/text");
+  assertEquals(generic.status, 500);
+  assertEquals((await generic.json()).type, "urn:apispec:mock:injected-fault");
+  assertEquals(log.map((e) => e.note), ["injected fault", undefined, "injected fault"]);
+  // An explicit Prefer: code= is never faulted.
+  const always = createMockHandler(() => table, { errorRate: 1 });
+  const preferred = await always(
+    new Request("http://127.0.0.1:4001/flaky/1", { headers: { prefer: "code=404" } }),
+  );
+  assertEquals(preferred.status, 404);
+});
+
+Deno.test("handler honours Prefer: delay= and a latency range", async () => {
+  const { call } = mock([text]);
+  const started = performance.now();
+  const delayed = await call("GET", "/text", { prefer: "delay=80" });
+  assert(performance.now() - started >= 75, "answered before the preferred delay");
+  assertEquals(delayed.headers.get("preference-applied"), "delay=80");
+  await delayed.body?.cancel();
+
+  const table = buildRouteTable([text]);
+  const waits: number[] = [];
+  for (const random of [0, 0.9999]) {
+    const handle = createMockHandler(() => table, {
+      latency: { min: 20, max: 60 },
+      random: () => random,
+    });
+    const begun = performance.now();
+    await (await handle(new Request("http://127.0.0.1:4001/text"))).body?.cancel();
+    waits.push(performance.now() - begun);
+  }
+  assert(waits[0] >= 18 && waits[1] >= 58, `waited ${waits.map((w) => w.toFixed(0))} ms`);
 });

@@ -3,7 +3,7 @@
  * what was asked, why it cannot be served, and what exists instead, so a
  * developer reading the response in a browser's network tab can fix the call.
  */
-import { sortMethods } from "./routes.ts";
+import { sortMethods } from "../engine/routes/route_table.ts";
 
 export interface RouteSummary {
   method: string;
@@ -84,5 +84,63 @@ export function unservable(file: string, reason: string): Response {
     "The documented response cannot be served",
     `Cannot serve the response documented in ${file}: ${reason}`,
     { file },
+  );
+}
+
+/** 404 from the stateful mock: the collection holds no item with that id. */
+export function itemNotFound(path: string, detail: string, file: string): Response {
+  return problem(404, "item-not-found", "No item with this id", `${path}: ${detail}`, { file });
+}
+
+/** 400: a body the stateful mock cannot store (not JSON, not an object, a bad id). */
+export function invalidBody(detail: string, file: string): Response {
+  return problem(400, "invalid-body", "The request body cannot be stored", detail, { file });
+}
+
+/** 409: `POST` with an id the collection already holds. */
+export function idConflict(detail: string, file: string): Response {
+  return problem(409, "id-conflict", "An item with this id exists", detail, { file });
+}
+
+/** 413: a body over the mock's size limit, refused before it is read whole. */
+export function bodyTooLarge(limit: number): Response {
+  return problem(
+    413,
+    "body-too-large",
+    "The request body is too large",
+    `The stateful mock reads bodies of at most ${limit} bytes`,
+    { limit },
+  );
+}
+
+/** 507: the in-memory state is at its limit; `POST /__apispec/reset` empties it. */
+export function stateFull(detail: string): Response {
+  return problem(507, "state-full", "The mock's memory for this collection is full", detail, {
+    reset: "POST /__apispec/reset",
+  });
+}
+
+/** 500 from `--error-rate` when the endpoint documents no 5xx response. */
+export function injectedFault(file: string): Response {
+  return problem(
+    500,
+    "injected-fault",
+    "A fault injected by --error-rate",
+    `${file} documents no 5xx response, so the mock answers this generic one`,
+    { file },
+  );
+}
+
+/** 405 on the mock's own routes. */
+export function controlMethodNotAllowed(path: string, allowed: string): Response {
+  return problem(
+    405,
+    "method-not-allowed",
+    "This route of the mock takes another method",
+    `${path} takes ${allowed}`,
+    {
+      allowed: [allowed],
+    },
+    { allow: allowed },
   );
 }

@@ -4,6 +4,8 @@
  */
 import { type Paint, PLAIN } from "../engine/render/paint.ts";
 import type { MockLogEntry } from "./handler.ts";
+import type { CollectionDef } from "../engine/mock_state/resources.ts";
+import { isSecretHeader, MASK } from "../engine/secrets/mask.ts";
 
 export interface RouteRow {
   method: string;
@@ -59,5 +61,41 @@ export function renderLogLine(entry: MockLogEntry, paint: Paint = PLAIN): string
     ? paint.yellow(status)
     : paint.green(status);
   const source = entry.file ?? `(${entry.note ?? "mock"})`;
-  return `${paint.bold(entry.method)} ${entry.target} ${painted} ${paint.dim(source)}`;
+  return `${paint.bold(entry.method)} ${maskQuery(entry.target)} ${painted} ${paint.dim(source)}`;
+}
+
+/** `/a?api_key=k&page=2` → `/a?api_key=****&page=2`: credential-named query values stay out of logs. */
+export function maskQuery(target: string): string {
+  const start = target.indexOf("?");
+  if (start === -1) return target;
+  return target.slice(0, start + 1) + target.slice(start + 1).split("&").map((pair) => {
+    const cut = pair.indexOf("=");
+    if (cut === -1) return pair;
+    let name = pair.slice(0, cut);
+    try {
+      name = decodeURIComponent(name);
+    } catch { /* judge the raw name */ }
+    return isSecretHeader(name) ? `${pair.slice(0, cut)}=${MASK}` : pair;
+  }).join("&");
+}
+
+/** What `--stateful` keeps in memory: each collection, its seed size, and how to reset. */
+export function renderStateSummary(
+  collections: CollectionDef[],
+  resetPath: string,
+  paint: Paint = PLAIN,
+): string {
+  if (collections.length === 0) {
+    return paint.yellow(
+      "Stateful: no collections found (a GET whose example is a list, or POST with an item route)",
+    );
+  }
+  const width = Math.max(...collections.map((c) => c.path.length));
+  return [
+    `Stateful: ${collections.length} collection${collections.length === 1 ? "" : "s"} ` +
+    `in memory; POST ${resetPath} restores the seed`,
+    ...collections.map((c) =>
+      `  ${c.path.padEnd(width)}  ${paint.dim(`${c.seed.length} seeded, id key "${c.idKey}"`)}`
+    ),
+  ].join("\n");
 }

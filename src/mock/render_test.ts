@@ -1,5 +1,5 @@
 import { assertEquals } from "@std/assert";
-import { renderLogLine, renderReload, renderRouteTable } from "./render.ts";
+import { maskQuery, renderLogLine, renderReload, renderRouteTable } from "./render.ts";
 
 const users = { method: "GET", path: "/users/:id", file: "apis/users/get-user.md" };
 const create = { method: "POST", path: "/users", file: "apis/users/post-user.md" };
@@ -35,4 +35,17 @@ Deno.test("renderLogLine() shows the file that answered, or the mock's reason", 
     renderLogLine({ method: "GET", target: "/nope", status: 404, note: "no route" }),
     "GET /nope 404 (no route)",
   );
+});
+
+Deno.test("renderLogLine() masks credential-named query values", () => {
+  assertEquals(
+    renderLogLine({
+      method: "GET",
+      target: "/a?api_key=k-123&page=2&access%5Ftoken=t",
+      status: 200,
+    }),
+    "GET /a?api_key=****&page=2&access%5Ftoken=**** 200 (mock)",
+  );
+  assertEquals(maskQuery("/plain"), "/plain");
+  assertEquals(maskQuery("/a?flag&sort=name"), "/a?flag&sort=name");
 });

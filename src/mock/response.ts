@@ -7,6 +7,7 @@
  */
 import type { EndpointSpec, HttpResponse, ResponseBlock } from "../engine/model.ts";
 import { substitute } from "../engine/resolve/template.ts";
+import { fillJsonTemplate, isJsonBlock } from "../engine/resolve/json_template.ts";
 import { reasonPhrase } from "../engine/render/exec.ts";
 
 /** `Prefer: code=404` → 404 (RFC 7240 style preference used by Prism and others). */
@@ -39,16 +40,25 @@ export function responseFromSpec(
 ): HttpResponse | undefined {
   const block = pickResponseBlock(spec, preferStatus);
   if (!block) return undefined;
-  const fill = (text: string) => fillTemplate(text, values);
   return {
     status: block.status,
     reason: reasonPhrase(block.status, block.reason),
-    headers: block.headers.map((h) => [h.name, fill(h.value)] as [string, string]),
-    body: fill(block.body),
+    headers: block.headers.map((h) => [h.name, fillTemplate(h.value, values)] as [string, string]),
+    body: fillBody(block.body, values, isJsonBody(block)),
   };
 }
 
 /** `{{name}}` → `values[name]`; names without a value stay as written. */
 export function fillTemplate(text: string, values: Record<string, string>): string {
   return substitute(text, (name) => values[name]).text;
+}
+
+/** Whether placeholders in the block's body are filled JSON-aware (see `isJsonBlock`). */
+export function isJsonBody(block: Pick<ResponseBlock, "headers" | "body">): boolean {
+  return isJsonBlock(block);
+}
+
+/** Fills a body's placeholders, JSON-aware when `json` says the body is JSON. */
+export function fillBody(body: string, values: Record<string, string>, json: boolean): string {
+  return json ? fillJsonTemplate(body, (name) => values[name]) : fillTemplate(body, values);
 }

@@ -6,17 +6,23 @@
 import { type Issue, issue } from "../engine/issue.ts";
 import type { OpsContext } from "../adapters/system.ts";
 import { createMockHandler, type MockLogEntry } from "./handler.ts";
-import { createRouteLoader, type MockLoad } from "./load.ts";
-import { watchFolder } from "./watch.ts";
+import type { LatencyRange } from "./faults.ts";
+import { createStatefulMock } from "./stateful.ts";
+import { createRouteLoader, type RouteLoad } from "../ops/collection/endpoint_routes.ts";
+import { watchFolder } from "../adapters/watch_settled.ts";
 
 export interface MockServerOptions {
   root: string;
   hostname: string;
   port: number;
-  latencyMs: number;
+  latency?: LatencyRange;
+  /** Share of routed requests answered with a documented 5xx (0 to 1). */
+  errorRate?: number;
+  /** Collections and items answer from memory. */
+  stateful?: boolean;
   onRequest?: (entry: MockLogEntry) => void;
   /** After a reload that changed a file, with the load it replaced. */
-  onReload?: (load: MockLoad, previous: MockLoad) => void;
+  onReload?: (load: RouteLoad, previous: RouteLoad) => void;
   onReloadError?: (error: Error) => void;
 }
 
@@ -24,13 +30,13 @@ export interface RunningMock {
   url: string;
   port: number;
   /** The routes as first loaded. */
-  load: MockLoad;
+  load: RouteLoad;
   close(): Promise<void>;
 }
 
 export interface MockStart {
   mock?: RunningMock;
-  load: MockLoad;
+  load: RouteLoad;
   /** Why the server could not start (exit 3). */
   issues: Issue[];
 }
@@ -43,7 +49,9 @@ export async function startMockServer(
   let current = await loadRoutes();
   const first = current;
   const handler = createMockHandler(() => current.table, {
-    latencyMs: options.latencyMs,
+    latency: options.latency,
+    errorRate: options.errorRate,
+    stateful: options.stateful ? createStatefulMock() : undefined,
     log: options.onRequest,
   });
 
@@ -51,7 +59,7 @@ export async function startMockServer(
   try {
     server = Deno.serve({ hostname: options.hostname, port: options.port, onListen() {} }, handler);
   } catch (error) {
-    return { load: first, issues: [bindIssue(error as Error, options)] };
+    return { load: first, issues: [bindIssue(error as Error, options.hostname, options.port)] };
   }
 
   const watcher = watchFolder(options.root, async () => {
@@ -82,7 +90,9 @@ export async function startMockServer(
   };
 }
 
-function bindIssue(error: Error, options: MockServerOptions): Issue {
+/** Why a server could not listen: a busy port names the port (exit 3), never a silent move. */
+export function bindIssue(error: Error, hostname: string, port: number): Issue {
+  const options = { hostname, port };
   const where = `${urlHost(options.hostname)}:${options.port}`;
   if (error instanceof Deno.errors.AddrInUse) {
     return issue("ENGINE_ERROR", `Port ${options.port} is already in use (${where})`, {

@@ -6,6 +6,9 @@
 import { getFlow, getSpec, saveFile, validateDraft } from "./api_files.ts";
 import { adHocRoute, environmentsRoute, runFlowRoute, runSpecRoute, varsRoute } from "./api_run.ts";
 import { json, problem, readJson, stringField } from "./reply.ts";
+import { historyRoute, latestRunsRoute } from "./api_history.ts";
+import { runAllRoute } from "./api_run_all.ts";
+import { envFilesRoute, saveEnvRoute } from "./api_env.ts";
 import type { PreviewState } from "./state.ts";
 
 export type Route = (state: PreviewState, request: Request, url: URL) => Promise<Response>;
@@ -61,6 +64,11 @@ export const ROUTES = new Map<string, Route>([
   ["GET /api/flow", (s, _r, u) => getFlow(s, u)],
   ["PUT /api/flow", saveFile(["flow"])],
   ["POST /api/flow/run", runFlowRoute],
+  ["GET /api/history", (s, _r, u) => historyRoute(s, u)],
+  ["GET /api/history/latest", latestRunsRoute],
+  ["POST /api/run-all", runAllRoute],
+  ["GET /api/env-files", envFilesRoute],
+  ["PUT /api/env-files", saveEnvRoute],
 ]);
 
 /** Methods a path answers to, for 405's Allow header. */

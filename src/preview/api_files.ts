@@ -5,6 +5,7 @@
 import { errorsOf, type Issue } from "../engine/issue.ts";
 import { parseEndpoint } from "../engine/parse/spec.ts";
 import { parseFlow } from "../engine/parse/flow.ts";
+import { describeFlowPlan } from "../ops/flow/plan_view.ts";
 import { usedVariables } from "../engine/resolve/build.ts";
 import { createTextExclusive, exists, readText, writeTextAtomic } from "../adapters/fs.ts";
 import {
@@ -15,7 +16,7 @@ import {
 } from "../ops/collection/validate.ts";
 import { containedPath } from "./guard.ts";
 import { BadRequest, json, problem, readJson, stringField } from "./reply.ts";
-import type { PreviewState } from "./state.ts";
+import { type PreviewState, workspaceCtx } from "./state.ts";
 
 /** A collection-relative markdown path, proven to stay inside the workspace. */
 export async function markdownPath(
@@ -94,12 +95,20 @@ export async function getFlow(state: PreviewState, url: URL): Promise<Response> 
   for (const step of flow?.steps ?? []) {
     steps.push({ endpoint: step.endpoint, ...await stepEndpoint(state, step.endpoint, path) });
   }
+  // The plan: sub-flows expanded and each step's loop, condition and polling, for the canvas.
+  const plan = await describeFlowPlan(path, {
+    collectionRoot: state.workspace.collection,
+    text,
+    file,
+  }, workspaceCtx(state));
   return json({
     file,
     kind: kindOf(file),
     text,
     flow: flow ?? null,
     steps,
+    plan: plan.nodes,
+    data: plan.data ?? null,
     issues: await validate(state, text, file, path),
   });
 }

@@ -8,6 +8,7 @@ import { HTTP_METHODS, type HttpMethod } from "../engine/model.ts";
 import { parseEndpoint } from "../engine/parse/spec.ts";
 import { reportVariables } from "../engine/resolve/build.ts";
 import { CLI_ORDER, SECRET_NAME } from "../engine/resolve/layers.ts";
+import { MASK, maskText } from "../engine/secrets/mask.ts";
 import { exists, readText } from "../adapters/fs.ts";
 import { OS_PREFIXES } from "../ops/run/exec.ts";
 import {
@@ -18,7 +19,13 @@ import {
   selectEnv,
 } from "../ops/collection/load.ts";
 import { sendAdHoc } from "../ops/run/request.ts";
-import { type FlowResult, runFlow } from "../ops/flow/flow.ts";
+import {
+  type FlowResult,
+  type RowResult,
+  type RowStart,
+  runFlow,
+  type StepRecord,
+} from "../ops/flow/flow.ts";
 import { markdownPath } from "./api_files.ts";
 import { BadRequest, json, readJson, stringField, varsField } from "./reply.ts";
 import { runSpec } from "./run_spec.ts";
@@ -75,7 +82,7 @@ export async function varsRoute(state: PreviewState, url: URL): Promise<Response
   return json({ spec: file, env, ready: variables.every((v) => v.resolved), variables, issues });
 }
 
-/** `GET /api/environments`: names and variables of each environment; secret-named values masked. */
+/** `GET /api/environments`: names and variables of each environment; secrets masked by name and shape. */
 export async function environmentsRoute(state: PreviewState): Promise<Response> {
   const collection = await loadCollection(state.workspace.collection, workspaceCtx(state));
   const environments = environmentNames(collection).map((name) => {
@@ -84,7 +91,10 @@ export async function environmentsRoute(state: PreviewState): Promise<Response> 
     for (const { env } of [...collection.envFiles].reverse()) {
       const section = env.sections.find((s) => s.name === name);
       for (const [key, value] of Object.entries(section?.vars ?? {})) {
-        variables[key] = { value: SECRET_NAME.test(key) ? "****" : value, file: env.file };
+        variables[key] = {
+          value: SECRET_NAME.test(key) ? MASK : maskText(value),
+          file: env.file,
+        };
       }
     }
     return { name, variables };
@@ -185,12 +195,24 @@ function headerLines(value: unknown): string[] {
 /** What `POST /api/flow/run` ends with: the flow result without its internals (sources, details). */
 export type FlowRunResult =
   & Pick<FlowResult, "file" | "title" | "env" | "passed" | "captures" | "steps" | "issues">
-  & { exit_code: number };
+  & { exit_code: number; iterations?: FlowJsonRow[] };
+
+type FlowJsonRow = Omit<RowResult, "details">;
+
+/** One line of the stream: a record with the plan node it belongs to, a data row starting, or the end. */
+export type FlowRunEvent =
+  | { type: "step"; step: StepRecord; id?: string; iteration?: number; row?: number }
+  | { type: "row"; row: RowStart }
+  | { type: "done"; result: FlowRunResult }
+  | { type: "error"; error: { code: string; message: string; fix: string } };
 
 /**
- * `POST /api/flow/run {path, env?, vars?}`: `runFlow` with verbose step
- * records, streamed as newline-delimited JSON: one `{"type": "step", "step"}`
- * line per step as soon as it is decided, then `{"type": "done", "result"}`.
+ * `POST /api/flow/run {path, env?, vars?, parallel?, continue_on_error?}`:
+ * `runFlow` with verbose step records, streamed as newline-delimited JSON:
+ * one `{"type": "step", "step", "id", "iteration"}` line per record (each
+ * loop iteration, each sub-flow step) as soon as it is decided, a
+ * `{"type": "row"}` line before each data row, then `{"type": "done", "result"}`.
+ * `parallel` and `continue_on_error` override the file's settings for this run.
  */
 export async function runFlowRoute(state: PreviewState, request: Request): Promise<Response> {
   const body = await readJson(request);
@@ -200,18 +222,31 @@ export async function runFlowRoute(state: PreviewState, request: Request): Promi
     env: stringField(body, "env", false) ?? state.env,
     cli: varsField(body, "vars"),
     verbose: true,
+    parallel: optionalBoolean(body, "parallel"),
+    continueOnError: optionalBoolean(body, "continue_on_error"),
   };
   const encoder = new TextEncoder();
   const ctx = workspaceCtx(state);
   const stream = new ReadableStream<Uint8Array>({
     async start(controller) {
-      const send = (value: unknown) => {
+      const send = (value: FlowRunEvent) => {
         try {
           controller.enqueue(encoder.encode(JSON.stringify(value) + "\n"));
         } catch { /* the browser left */ }
       };
+      let row: number | undefined;
       try {
-        const result = await runFlow(input, ctx, (step) => send({ type: "step", step }));
+        const result = await runFlow(
+          input,
+          ctx,
+          (step, detail) =>
+            send({ type: "step", step, id: detail.id, iteration: detail.iteration, row }),
+          undefined,
+          (start) => {
+            row = start.index;
+            send({ type: "row", row: start });
+          },
+        );
         const done: FlowRunResult = {
           file: result.file,
           title: result.title,
@@ -221,6 +256,9 @@ export async function runFlowRoute(state: PreviewState, request: Request): Promi
           steps: result.steps,
           issues: result.issues,
           exit_code: result.exitCode,
+          ...(result.iterations
+            ? { iterations: result.iterations.map(({ details: _, ...rest }) => rest) }
+            : {}),
         };
         send({ type: "done", result: done });
       } catch (error) {
@@ -242,4 +280,13 @@ export async function runFlowRoute(state: PreviewState, request: Request): Promi
       "cache-control": "no-store",
     },
   });
+}
+
+function optionalBoolean(body: Record<string, unknown>, name: string): boolean | undefined {
+  const value = body[name];
+  if (value === undefined || value === null) return undefined;
+  if (typeof value !== "boolean") {
+    throw new BadRequest(`Field "${name}" must be true or false`, `Send "${name}": true`);
+  }
+  return value;
 }

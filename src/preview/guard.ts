@@ -1,10 +1,9 @@
 /**
  * The preview server's guards: which Host a request may name (DNS
  * rebinding), which Origin may write, the write-session cookie, and keeping
- * every path inside the workspace (including through symlinks).
+ * every path inside the workspace (including through symlinks, with the
+ * shared helper in adapters/contain.ts).
  */
-import { isAbsolute, relative, resolve, sep } from "../adapters/path.ts";
-
 export const WRITE_COOKIE = "apispec_write_token";
 export const WRITE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
@@ -72,54 +71,5 @@ export function writeCookie(token: string): string {
   return `${WRITE_COOKIE}=${token}; Path=/; HttpOnly; SameSite=Strict`;
 }
 
-export type Contained = { ok: true; path: string; relative: string } | {
-  ok: false;
-  reason: string;
-};
-
-/**
- * Resolves a user-given path (relative to `root`) and proves it stays inside:
- * no absolute paths, no `..` escape, no NUL, and, for the deepest part that
- * exists, its real path (symlinks followed) must be inside the real root.
- */
-export async function containedPath(root: string, given: string): Promise<Contained> {
-  if (!given || given.includes("\0")) return { ok: false, reason: "The path is empty or invalid" };
-  const slashed = given.replaceAll("\\", "/");
-  if (isAbsolute(given) || slashed.startsWith("/") || /^[A-Za-z]:/.test(slashed)) {
-    return { ok: false, reason: `Path "${given}" is absolute; give it relative to the workspace` };
-  }
-  const target = resolve(root, slashed);
-  const rel = relative(root, target);
-  if (rel === "" || rel.startsWith("..") || isAbsolute(rel)) {
-    return { ok: false, reason: `Path "${given}" leaves the workspace` };
-  }
-  const realRoot = await Deno.realPath(root);
-  // Walk up to the deepest existing ancestor; its real path decides.
-  let probe = target;
-  while (true) {
-    try {
-      const real = await Deno.realPath(probe);
-      if (real !== realRoot && !real.startsWith(realRoot + sep)) {
-        return { ok: false, reason: `Path "${given}" leaves the workspace through a link` };
-      }
-      break;
-    } catch (error) {
-      if (!(error instanceof Deno.errors.NotFound)) throw error;
-      if (await isDanglingLink(probe)) {
-        return { ok: false, reason: `Path "${given}" goes through a link that points nowhere` };
-      }
-      const parent = resolve(probe, "..");
-      if (parent === probe) break;
-      probe = parent;
-    }
-  }
-  return { ok: true, path: target, relative: rel.split(sep).join("/") };
-}
-
-async function isDanglingLink(path: string): Promise<boolean> {
-  try {
-    return (await Deno.lstat(path)).isSymlink;
-  } catch {
-    return false;
-  }
-}
+// Path containment (symlinks included) is shared with MCP and the importers.
+export { type Contained, containedPath } from "../adapters/contain.ts";

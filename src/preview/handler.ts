@@ -71,7 +71,9 @@ export function createHandler(
     try {
       if (route) return await route(state, request, url);
     } catch (error) {
-      if (error instanceof BadRequest) return problem(400, "BAD_REQUEST", error.message, error.fix);
+      if (error instanceof BadRequest) {
+        return problem(error.status, "BAD_REQUEST", error.message, error.fix);
+      }
       if (error instanceof Forbidden) {
         return problem(403, "FORBIDDEN_PATH", error.message, error.fix);
       }

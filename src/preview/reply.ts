@@ -4,6 +4,7 @@
  * body with a size limit.
  */
 import type { Issue } from "../engine/issue.ts";
+import { readTextBounded } from "../adapters/bounded.ts";
 
 const MAX_BODY_BYTES = 5 * 1024 * 1024;
 
@@ -29,16 +30,17 @@ export function problem(
 }
 
 export class BadRequest extends Error {
-  constructor(message: string, readonly fix: string) {
+  constructor(message: string, readonly fix: string, readonly status = 400) {
     super(message);
   }
 }
 
 /** The JSON object of a request body; a `BadRequest` when it is missing, too big or not an object. */
 export async function readJson(request: Request): Promise<Record<string, unknown>> {
-  const text = await request.text();
-  if (text.length > MAX_BODY_BYTES) {
-    throw new BadRequest("The request body is larger than 5 MB", "Send a smaller body");
+  // Reading stops at the limit: a client sending gigabytes costs 5 MB of memory, no more.
+  const text = await readTextBounded(request.body, MAX_BODY_BYTES);
+  if (text === undefined) {
+    throw new BadRequest("The request body is larger than 5 MB", "Send a smaller body", 413);
   }
   let value: unknown;
   try {

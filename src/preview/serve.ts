@@ -10,6 +10,8 @@ import { EventHub } from "./events.ts";
 import { allowedHosts } from "./guard.ts";
 import { createHandler } from "./handler.ts";
 import { CollectionIndex } from "./index_cache.ts";
+import { HistoryCache, watchHistory } from "./history_cache.ts";
+import { historyDir } from "../ops/run/history_latest.ts";
 import type { PreviewState } from "./state.ts";
 import { watchCollection, type Watcher } from "./watch.ts";
 import { describeWorkspace, resolveWorkspace, type Workspace } from "./workspace.ts";
@@ -68,8 +70,9 @@ export async function startPreview(
     };
   }
   let watcher: Watcher | undefined;
+  let historyWatcher: Watcher | undefined;
   const events = new EventHub();
-  const follow = (workspace: Workspace, index: CollectionIndex) => {
+  const follow = (workspace: Workspace, index: CollectionIndex, history: HistoryCache) => {
     watcher?.close();
     watcher = watchCollection(workspace.collection, async (paths) => {
       if (state.workspace !== workspace) return;
@@ -77,11 +80,18 @@ export async function startPreview(
       else await index.update(paths);
       events.broadcast("change", { paths });
     });
+    historyWatcher?.close();
+    historyWatcher = watchHistory(history, historyDir(history.place), (runs) => {
+      if (state.workspace === workspace) events.broadcast("history", { runs });
+    });
   };
+  const historyOf = (workspace: Workspace) =>
+    new HistoryCache({ root: workspace.collection, projectRoot: workspace.root });
   const state: PreviewState = {
     ctx: options.ctx,
     workspace: found.workspace,
     index: new CollectionIndex(found.workspace.collection),
+    history: historyOf(found.workspace),
     events,
     env: options.env,
     mock: options.mock,
@@ -94,7 +104,8 @@ export async function startPreview(
       await index.rebuild();
       state.workspace = next.workspace;
       state.index = index;
-      follow(next.workspace, index);
+      state.history = historyOf(next.workspace);
+      follow(next.workspace, index, state.history);
       const view = await state.describe();
       events.broadcast("workspace", view);
       return { view, issues: [] };
@@ -132,7 +143,7 @@ export async function startPreview(
       )],
     };
   }
-  follow(state.workspace, state.index);
+  follow(state.workspace, state.index, state.history);
   const port = server.addr.port;
   const shownHost = wildcard
     ? "127.0.0.1"
@@ -149,6 +160,7 @@ export async function startPreview(
       builtUi: built === true,
       async close() {
         watcher?.close();
+        historyWatcher?.close();
         events.close();
         await server.shutdown();
       },

@@ -1,6 +1,7 @@
 /** What every route of the preview server shares. */
 import type { OpsContext } from "../adapters/system.ts";
 import type { EventHub } from "./events.ts";
+import type { HistoryCache } from "./history_cache.ts";
 import type { CollectionIndex } from "./index_cache.ts";
 import type { Workspace, WorkspaceView } from "./workspace.ts";
 import type { Issue } from "../engine/issue.ts";
@@ -10,6 +11,8 @@ export interface PreviewState {
   ctx: OpsContext;
   workspace: Workspace;
   index: CollectionIndex;
+  /** The last run of every spec, refreshed as history files change. */
+  history: HistoryCache;
   events: EventHub;
   /** `--env`: the environment Send uses unless the UI picks another. */
   env?: string;

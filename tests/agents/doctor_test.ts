@@ -1,19 +1,10 @@
 /** `doctor` and `doctor --fix` through the real CLI, in a real git repository and outside one. */
-import { assert, assertEquals, assertStringIncludes } from "@std/assert";
+import { assertEquals, assertStringIncludes } from "@std/assert";
 import { apispec, json } from "../helpers/cli.ts";
 import { tempHome } from "../helpers/home.ts";
 import { collectionFiles, endpoint, workspace } from "../helpers/workspace.ts";
 import { VERSION } from "../../src/version.ts";
-
-async function git(args: string[], cwd: string): Promise<void> {
-  const output = await new Deno.Command("git", {
-    args: ["-c", "user.name=t", "-c", "user.email=t@example.test", ...args],
-    cwd,
-    stdout: "null",
-    stderr: "piped",
-  }).output();
-  assert(output.success, new TextDecoder().decode(output.stderr));
-}
+import { git } from "../helpers/git.ts";
 
 const STALE_SKILL =
   "---\nname: apispec\n---\n<!-- apispec 0.0.1: written by `apispec skills install`; -->\nold\n";
@@ -24,7 +15,7 @@ Deno.test("doctor fails on missing ignore entries and a stale skill; --fix mends
     ".claude/skills/apispec/SKILL.md": STALE_SKILL,
   }));
   await using home = await tempHome();
-  await git(["init", "-q", "."], ws.dir);
+  await git(ws.dir, "init", "-q", ".");
   const opts = { cwd: ws.dir, env: home.env };
 
   const before = await apispec(["doctor"], opts);
@@ -81,7 +72,7 @@ Deno.test("doctor reports an invalid spec; --fix cannot mend it and still exits 
     "api-docs/.gitignore": "/_shared/env.md\n",
   }));
   await using home = await tempHome();
-  await git(["init", "-q", "."], ws.dir);
+  await git(ws.dir, "init", "-q", ".");
   const result = await apispec(["doctor", "--fix"], { cwd: ws.dir, env: home.env });
   assertEquals(result.code, 1);
   assertStringIncludes(
@@ -98,9 +89,9 @@ Deno.test("doctor sees a committed .env.local even when .gitignore lists it", as
     "api-docs/.gitignore": "/_shared/env.md\n",
   }));
   await using home = await tempHome();
-  await git(["init", "-q", "."], ws.dir);
-  await git(["add", ".env.local"], ws.dir);
-  await git(["commit", "-q", "-m", "oops"], ws.dir);
+  await git(ws.dir, "init", "-q", ".");
+  await git(ws.dir, "add", ".env.local");
+  await git(ws.dir, "commit", "-q", "-m", "oops");
   await ws.write(".gitignore", ".env.local\n.apispec/history/\n");
   const result = await apispec(["doctor"], { cwd: ws.dir, env: home.env });
   assertEquals(result.code, 1);

@@ -3,11 +3,13 @@ import { execBatch } from "../../src/ops/run/batch.ts";
 import { systemClock } from "../../src/adapters/clock.ts";
 import { jsonResponse, startTestApi, timedOut } from "../helpers/api.ts";
 import { collectionFiles, endpoint, workspace } from "../helpers/workspace.ts";
+import { overlaps, startRecordsApi } from "../helpers/records_api.ts";
 
 function specs(count: number): Record<string, string> {
   const files: Record<string, string> = {};
   for (let i = 0; i < count; i++) {
-    files[`apis/items/get-item-${i}.md`] = endpoint({ path: `/items/${i}` });
+    // One resource each: the specs of one resource run one at a time.
+    files[`apis/items/get-item-${i}.md`] = endpoint({ path: `/items/${i}`, resource: `items${i}` });
   }
   return files;
 }
@@ -77,4 +79,29 @@ Deno.test("execBatch() runs 8 at once by default and reports every spec in order
   assertStringIncludes(result.results[20].hint!, 'valid only in staging, not "dev"');
   assertStringIncludes(result.results[21].hint!, "does not exist");
   assertEquals(api.requests.length, 20);
+});
+
+Deno.test("execBatch() runs the specs of one resource one at a time, in the order given", async () => {
+  await using api = startRecordsApi({ "posts/1": { id: 1 }, "tags/3": { id: 3 } }, { holdMs: 100 });
+  const files = {
+    "apis/posts/get-post.md": endpoint({ path: "/posts/1", resource: "posts" }),
+    "apis/posts/delete-post.md": endpoint({
+      method: "DELETE",
+      path: "/posts/1",
+      resource: "posts",
+      expected: "HTTP/1.1 204 No Content",
+    }),
+    "apis/tags/get-tag.md": endpoint({ path: "/tags/3", resource: "tags" }),
+  };
+  await using ws = await workspace(collectionFiles(api.url, files));
+  const names = Object.keys(files).map((f) => `api-docs/${f}`);
+  const result = await execBatch(names, {}, { cwd: ws.dir, env: {}, clock: systemClock });
+  assertEquals(result.results.map((r) => [r.spec, r.passed]), names.map((n) => [n, true]));
+  const pairs = overlaps(api.intervals).map(([a, b]) => [a.resource, b.resource].sort().join("+"));
+  assertEquals(pairs.filter((p) => p === "posts+posts"), []);
+  assertEquals(pairs.includes("posts+tags"), true);
+  const posts = api.intervals.filter((i) => i.resource === "posts").sort((a, b) =>
+    a.start - b.start
+  );
+  assertEquals(posts.map((i) => i.method), ["GET", "DELETE"]);
 });

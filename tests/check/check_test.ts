@@ -3,28 +3,7 @@ import { apispec, json } from "../helpers/cli.ts";
 import { jsonResponse, startTestApi } from "../helpers/api.ts";
 import { collectionFiles, endpoint, workspace } from "../helpers/workspace.ts";
 import { flowFile } from "../flow/helpers.ts";
-
-async function git(cwd: string, ...args: string[]): Promise<string> {
-  const output = await new Deno.Command("git", {
-    args: [
-      "-c",
-      "user.name=Test",
-      "-c",
-      "user.email=test@example.com",
-      "-c",
-      "commit.gpgsign=false",
-      ...args,
-    ],
-    cwd,
-    stdout: "piped",
-    stderr: "piped",
-  }).output();
-  const text = new TextDecoder().decode(output.stdout);
-  if (!output.success) {
-    throw new Error(`git ${args.join(" ")}: ${new TextDecoder().decode(output.stderr)}`);
-  }
-  return text.trim();
-}
+import { git } from "../helpers/git.ts";
 
 interface CheckJson {
   passed: boolean;
@@ -97,6 +76,56 @@ Deno.test("check --changed-from runs changed specs and the flows using them, fro
   assertEquals(report.summary, { total: 2, passed: 2, failed: 0, skipped: 0 });
   // The unchanged endpoint and the flow that uses only it were not run.
   assertEquals(server.requests.map((r) => r.path), ["/orders/1", "/orders/1"]);
+});
+
+Deno.test("check --changed-from follows sub-flows and data files to the flows that use them", async () => {
+  await using server = api();
+  await using ws = await repository(server.url);
+  await ws.write(
+    "api-docs/flows/parent.md",
+    flowFile([{ name: "Orders part", endpoint: "flows/orders.md" }], { title: "Parent" }),
+  );
+  await ws.write(
+    "api-docs/flows/grandparent.md",
+    flowFile([{ name: "Parent part", endpoint: "flows/parent.md" }], { title: "Grandparent" }),
+  );
+  await ws.write("api-docs/data/rows.csv", "n\n1\n");
+  await ws.write(
+    "api-docs/flows/rows.md",
+    flowFile([{ name: "User", endpoint: "apis/users/get-user.md" }], { data: "data/rows.csv" }),
+  );
+  await git(ws.dir, "add", ".");
+  await git(ws.dir, "commit", "-q", "-m", "composed flows");
+  await git(ws.dir, "branch", "-q", "-f", "main");
+
+  // An endpoint two sub-flows down: the flow that runs it, and every flow above it.
+  await ws.write(
+    "api-docs/apis/orders/get-order.md",
+    endpoint({ path: "/orders/1", expected: ORDER_OK, title: "Get order v2" }),
+  );
+  await git(ws.dir, "commit", "-q", "-am", "change order");
+  const nested = json<CheckJson>(
+    await apispec(["check", "api-docs", "--changed-from", "main", "--report", "json"], {
+      cwd: ws.dir,
+    }),
+  );
+  assertEquals(nested.flows.map((f) => f.file), [
+    "api-docs/flows/grandparent.md",
+    "api-docs/flows/orders.md",
+    "api-docs/flows/parent.md",
+  ]);
+
+  // A data file alone: the flow that reads it.
+  await git(ws.dir, "branch", "-q", "-f", "main");
+  await ws.write("api-docs/data/rows.csv", "n\n1\n2\n");
+  await git(ws.dir, "commit", "-q", "-am", "another row");
+  const data = json<CheckJson>(
+    await apispec(["check", "api-docs", "--changed-from", "main", "--report", "json"], {
+      cwd: ws.dir,
+    }),
+  );
+  assertEquals(data.endpoints, []);
+  assertEquals(data.flows.map((f) => f.file), ["api-docs/flows/rows.md"]);
 });
 
 Deno.test("check exits 1 on a broken contract and annotates it for GitHub", async () => {

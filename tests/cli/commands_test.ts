@@ -3,6 +3,7 @@ import { assert, assertEquals, assertMatch, assertStringIncludes } from "@std/as
 import { apispec, baseEnv, json, ROOT } from "../helpers/cli.ts";
 import { closedPort, jsonResponse, startTestApi } from "../helpers/api.ts";
 import { collectionFiles, endpoint, workspace } from "../helpers/workspace.ts";
+import { Gen } from "../helpers/secret_samples.ts";
 
 const SPEC = "api-docs/apis/users/get-user.md";
 
@@ -16,7 +17,8 @@ Deno.test("exit codes 0 to 5, one scenario each", async () => {
     "apis/users/invalid.md": endpoint().replace("version: 1", "version: one"),
     "apis/users/offline.md": endpoint({ request: `GET http://127.0.0.1:${closedPort()}/x` }),
     "apis/users/secret.md": endpoint({
-      request: "GET {{baseUrl}}/ok\nX-Api-Key: AKIAIOSFODNN7EXAMPLE",
+      // AWS's documented example key is not a secret (issue #11): a generated one is.
+      request: `GET {{baseUrl}}/ok\nX-Api-Key: ${["AK", "IA"].join("")}${new Gen(3).base32(16)}`,
     }),
   }));
   const code = async (file: string) =>

@@ -3,22 +3,7 @@ import { assert, assertEquals, assertStringIncludes } from "@std/assert";
 import { apispec, json } from "../helpers/cli.ts";
 import { demoProject } from "../helpers/demo.ts";
 import { endpoint } from "../helpers/workspace.ts";
-
-async function git(cwd: string, ...args: string[]) {
-  const output = await new Deno.Command("git", {
-    args,
-    cwd,
-    env: {
-      GIT_AUTHOR_NAME: "t",
-      GIT_AUTHOR_EMAIL: "t@example.com",
-      GIT_COMMITTER_NAME: "t",
-      GIT_COMMITTER_EMAIL: "t@example.com",
-    },
-    stdout: "null",
-    stderr: "piped",
-  }).output();
-  assert(output.success, new TextDecoder().decode(output.stderr));
-}
+import { git } from "../helpers/git.ts";
 
 Deno.test("context prints markdown for a target; the CLI default is 8 fields per section", async () => {
   await using demo = await demoProject();
@@ -121,7 +106,7 @@ Deno.test("context without a target gives a collection overview; an unknown targ
   await using demo = await demoProject();
   const overview = await apispec(["context"], { cwd: demo.ws.dir });
   assertEquals(overview.code, 0, overview.stderr);
-  assertStringIncludes(overview.stdout, "collection demo-shop (7 endpoints, 1 flow)");
+  assertStringIncludes(overview.stdout, "collection demo-shop (7 endpoints, 2 flows)");
   assertStringIncludes(
     overview.stdout,
     "GET /users/:userId · Get user by id · api-docs/apis/users/get-user-by-id.md",

@@ -87,7 +87,7 @@ Deno.test("exec --update rewrites the expected response; prose and assertions st
   assertEquals(rest.split("## Assertions")[1], original.split("## Assertions")[1]);
   assertStringIncludes(
     rest,
-    '\n```http\nHTTP/1.1 201 Created\nContent-Type: application/json\n\n{"id":1,"name":"Ada Lovelace","role":"admin","echo":"Bearer ****","deployKey":"****","note":"****"}\n```\n',
+    '\n```http\nHTTP/1.1 201 Created\nContent-Type: application/json\n\n{"id":1,"name":"Ada Lovelace","role":"admin","echo":"****","deployKey":"****","note":"token is ****"}\n```\n',
   );
   assertEquals(text.includes(TOKEN) || text.includes(GITHUB_TOKEN), false);
 

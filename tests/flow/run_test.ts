@@ -146,7 +146,7 @@ Deno.test("flow --strict-assertions fails a step on a failing endpoint assertion
   assertEquals(json<FlowJson>(strict).steps[0].error_type, "CONTRACT_MISMATCH");
 });
 
-Deno.test("flow Assert lines are always enforced and may use captures", async () => {
+Deno.test("flow Assert lines fail a step only with --strict-assertions, and may use captures", async () => {
   await using server = api();
   await using ws = await workspace(collectionFiles(server.url, {
     ...endpoints,
@@ -163,9 +163,29 @@ Deno.test("flow Assert lines are always enforced and may use captures", async ()
       },
     ]),
   }));
-  const result = await apispec(["flow", "api-docs/flows/f.md", "--output=json"], { cwd: ws.dir });
-  assertEquals(result.code, 1, result.stderr);
-  const check = json<FlowJson>(result).steps[1];
+  const lenient = await apispec(["flow", "api-docs/flows/f.md", "-v", "--output=json"], {
+    cwd: ws.dir,
+  });
+  assertEquals(lenient.code, 0, lenient.stderr);
+  const results = json<FlowJson & { steps: { record: { assertion_results: unknown[] } }[] }>(
+    lenient,
+  ).steps[1].record.assertion_results;
+  assertEquals(results, [
+    { rule: "body.id: equals {{itemId}}", passed: true, message: "body.id equals 8" },
+    {
+      rule: "body.role: equals admin",
+      passed: false,
+      message: 'body.role: expected "admin", got "member"',
+    },
+  ]);
+  const strict = await apispec([
+    "flow",
+    "api-docs/flows/f.md",
+    "--strict-assertions",
+    "--output=json",
+  ], { cwd: ws.dir });
+  assertEquals(strict.code, 1, strict.stderr);
+  const check = json<FlowJson>(strict).steps[1];
   assertEquals(check.error_type, "CONTRACT_MISMATCH");
   assertMatch(check.hint!, /Flow assertion failed: body.role: expected "admin", got "member"/);
 });

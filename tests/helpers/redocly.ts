@@ -1,6 +1,6 @@
 /**
  * Redocly's CLI (`@redocly/cli`, pinned with its own lock file in
- * tests/tools/) as a third-party Arazzo runner: `respect` runs workflows and
+ * tests/tools/redocly/) as a third-party Arazzo runner: `respect` runs workflows and
  * `lint` validates documents. Run through Deno's npm support, so CI needs
  * nothing beyond the npm registry; tests skip, saying why, when it cannot start.
  */
@@ -20,7 +20,7 @@ export async function redocly(args: string[], cwd: string): Promise<ToolResult> 
       "run",
       "-A",
       "--quiet",
-      `--config=${ROOT}/tests/tools/deno.json`,
+      `--config=${ROOT}/tests/tools/redocly/deno.json`,
       "--frozen",
       CLI,
       ...args,

@@ -57,6 +57,8 @@ export interface EndpointOptions {
   expected?: string;
   sections?: string;
   title?: string;
+  /** Default `users`. */
+  resource?: string;
 }
 
 /** An endpoint file; every part can be replaced. */
@@ -66,7 +68,7 @@ export function endpoint(options: EndpointOptions = {}): string {
   const request = options.request ?? `${method} {{baseUrl}}${path}`;
   const expected = options.expected ?? "HTTP/1.1 200 OK";
   return `---
-resource: users
+resource: ${options.resource ?? "users"}
 protocol: http
 method: ${method}
 path: ${path}

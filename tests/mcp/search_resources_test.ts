@@ -49,7 +49,7 @@ Deno.test("resources list every endpoint and flow; read returns the file; nothin
   // Every spec file, plus the coverage resource (tests/mcp/contract_resources_test.ts).
   const uris = resources.map((r: { uri: string }) => r.uri)
     .filter((uri: string) => uri.startsWith("apispec://spec/"));
-  assertEquals(uris.length, 8);
+  assertEquals(uris.length, 9);
   assert(uris.includes("apispec://spec/apis/users/get-user-by-id.md"));
   assert(uris.includes("apispec://spec/flows/user-onboarding.md"));
   const read = await mcp.client.readResource({

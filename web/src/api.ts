@@ -2,11 +2,17 @@
 import type {
   AdHocResponse,
   ApiError,
+  EnvFilesResponse,
+  EnvFileView,
   FlowEntry,
   FlowResponse,
   FlowResult,
+  FlowRunEvent,
+  HistoryEntry,
+  HistoryResponse,
   IndexResponse,
   Issue,
+  RunAllMessage,
   RunResponse,
   SpecResponse,
   StepRecord,
@@ -84,6 +90,18 @@ export const api = {
     vars: Record<string, string>;
     save?: string;
   }) => call<AdHocResponse>("POST", "/api/request", input),
+  history: (path: string, last = 200) =>
+    call<HistoryResponse>("GET", `/api/history?path=${q(path)}&last=${last}`),
+  latestRuns: () =>
+    call<{ count: number; runs: Record<string, HistoryEntry> }>("GET", "/api/history/latest"),
+  envFiles: () => call<EnvFilesResponse>("GET", "/api/env-files"),
+  saveEnv: (file: string, env: string, set: Record<string, string>, remove: string[]) =>
+    call<{ status: string; file: EnvFileView }>("PUT", "/api/env-files", {
+      file,
+      env,
+      set,
+      remove,
+    }),
   flow: (path: string) => call<FlowResponse>("GET", `/api/flow?path=${q(path)}`),
   saveFlow: (path: string, text: string, create = false) =>
     call<{ status: string; file: string; created: boolean; issues: Issue[] }>("PUT", "/api/flow", {
@@ -93,17 +111,35 @@ export const api = {
     }),
 };
 
-/** Runs a flow, calling `onStep` for each step as its line arrives. */
+/** A streamed record with the plan node (and loop iteration, data row) it belongs to. */
+export interface FlowStepEvent {
+  step: StepRecord;
+  id?: string;
+  iteration?: number;
+  row?: number;
+}
+
+/**
+ * Runs a flow, calling `onStep` for each record as its line arrives (every
+ * loop iteration and sub-flow step). `parallel` and `continueOnError`
+ * override the file's switches for this run.
+ */
 export async function runFlow(
   path: string,
   env: string,
-  vars: Record<string, string>,
-  onStep: (step: StepRecord) => void,
+  options: { vars?: Record<string, string>; parallel?: boolean; continueOnError?: boolean },
+  onStep: (event: FlowStepEvent) => void,
 ): Promise<FlowResult> {
   const response = await fetch("/api/flow/run", {
     method: "POST",
     headers: { "content-type": "application/json" },
-    body: JSON.stringify({ path, env, vars }),
+    body: JSON.stringify({
+      path,
+      env,
+      vars: options.vars ?? {},
+      parallel: options.parallel,
+      continue_on_error: options.continueOnError,
+    }),
   });
   if (!response.ok || !response.body) {
     const data = await response.json().catch(() => ({
@@ -122,8 +158,8 @@ export async function runFlow(
       const line = buffer.slice(0, newline).trim();
       buffer = buffer.slice(newline + 1);
       if (!line) continue;
-      const message = JSON.parse(line);
-      if (message.type === "step") onStep(message.step);
+      const message = JSON.parse(line) as FlowRunEvent;
+      if (message.type === "step") onStep(message);
       else if (message.type === "done") result = message.result;
       else if (message.type === "error") throw new ApiFailure(500, { error: message.error });
     }
@@ -139,4 +175,38 @@ export async function runFlow(
     });
   }
   return result;
+}
+
+/**
+ * Runs the collection or one folder (`POST /api/run-all`), calling
+ * `onMessage` for each line of the stream: the plan, each result, the summary.
+ */
+export async function runAll(
+  input: { path: string; env: string; vars: Record<string, string> },
+  onMessage: (message: RunAllMessage) => void,
+): Promise<void> {
+  const response = await fetch("/api/run-all", {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(input),
+  });
+  if (!response.ok || !response.body) {
+    const data = await response.json().catch(() => ({
+      error: { code: "BAD_RESPONSE", message: `HTTP ${response.status}`, fix: "" },
+    }));
+    throw new ApiFailure(response.status, data as ApiError);
+  }
+  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+  let buffer = "";
+  while (true) {
+    const { value, done } = await reader.read();
+    if (value) buffer += value;
+    let newline: number;
+    while ((newline = buffer.indexOf("\n")) >= 0) {
+      const line = buffer.slice(0, newline).trim();
+      buffer = buffer.slice(newline + 1);
+      if (line) onMessage(JSON.parse(line) as RunAllMessage);
+    }
+    if (done) break;
+  }
 }

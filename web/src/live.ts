@@ -1,12 +1,16 @@
 /**
  * The live-reload channel: one EventSource to `/api/events`. Pages subscribe
- * to `change` (collection-relative paths) and `workspace` events.
+ * to `change` (collection-relative paths), `workspace` and `history` (runs
+ * made by any process) events.
  */
+import type { HistoryEntry } from "./types.ts";
+
 type Listener = (
-  event: { type: "change"; paths: string[] } | { type: "workspace" } | {
-    type: "status";
-    connected: boolean;
-  },
+  event:
+    | { type: "change"; paths: string[] }
+    | { type: "workspace" }
+    | { type: "status"; connected: boolean }
+    | { type: "history"; runs: Record<string, HistoryEntry | null> },
 ) => void;
 
 const listeners = new Set<Listener>();
@@ -31,5 +35,12 @@ function connect() {
     emit({ type: "change", paths: data.paths });
   });
   source.addEventListener("workspace", () => emit({ type: "workspace" }));
+  // Some process ran specs: their newest runs, by file.
+  source.addEventListener("history", (event) => {
+    const data = JSON.parse((event as MessageEvent).data) as {
+      runs: Record<string, HistoryEntry | null>;
+    };
+    emit({ type: "history", runs: data.runs });
+  });
   source.addEventListener("error", () => emit({ type: "status", connected: false }));
 }

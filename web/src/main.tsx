@@ -2,10 +2,13 @@
 /// <reference lib="dom" />
 /// <reference lib="dom.iterable" />
 /**
- * The preview UI: the shell (top bar, sidebar, page), the shared state
- * (workspace, index, flows, environment) and live reload.
+ * The preview UI: the shell (top bar, sidebar, page; the sidebar becomes a
+ * drawer below 860 px), the shared state (workspace, index, flows,
+ * environment, last runs) and live reload.
  */
 import "./app.css";
+import "./layout.css";
+import "./views.css";
 import { render } from "preact";
 import { useCallback, useEffect, useState } from "preact/hooks";
 import { api } from "./api.ts";
@@ -18,6 +21,10 @@ import { Sidebar } from "./components/sidebar.tsx";
 import { SpecPage } from "./components/spec_page.tsx";
 import { FlowPage } from "./components/flow_page.tsx";
 import { RequestPage } from "./components/request_page.tsx";
+import { RunAllPage } from "./components/run_all_page.tsx";
+import { EnvPage } from "./components/env_page.tsx";
+import { followLatestRuns, latestRuns } from "./results.ts";
+import { useStore } from "./store.ts";
 
 applyTheme(storedTheme());
 
@@ -49,10 +56,18 @@ function Home(
   },
 ) {
   const resources = new Set(endpoints.map((e) => e.resource)).size;
+  const latest = useStore(latestRuns);
+  let passed = 0;
+  let failed = 0;
+  for (const e of endpoints) {
+    const run = latest.get(e.file);
+    if (run?.passed) passed++;
+    else if (run) failed++;
+  }
   return (
     <div class="page home">
       <h2>{workspace?.name ?? "apispec"}</h2>
-      <p class="muted">{workspace?.collection}</p>
+      <p class="muted collection-path">{workspace?.collection}</p>
       <div class="stats">
         <div>
           <strong data-testid="endpoint-count">{endpoints.length}</strong> endpoints
@@ -64,6 +79,11 @@ function Home(
           <strong>{flows.length}</strong> flows
         </div>
       </div>
+      <p data-testid="last-results">
+        Last runs: <span class="pass-text">{passed} passed</span>,{" "}
+        <span class="fail-text">{failed} failed</span>, {endpoints.length - passed - failed}{" "}
+        never run. <a href="/run" onClick={(e) => linkClick(e, "/run")}>Run all</a>
+      </p>
       <p>
         Pick an endpoint on the left to read it, send it and compare the response with the
         documented one.
@@ -100,6 +120,8 @@ function App() {
   const [env, setEnv] = useState<string>("");
   const [connected, setConnected] = useState(true);
   const [loadError, setLoadError] = useState<string>();
+  /** The sidebar as a drawer on narrow screens. */
+  const [navOpen, setNavOpen] = useState(false);
 
   const loadIndex = useCallback(async () => {
     const [index, flowIndex] = await Promise.all([api.index(), api.flows()]);
@@ -121,8 +143,12 @@ function App() {
     }
   }, []);
 
+  // A link followed in the drawer closes it.
+  useEffect(() => setNavOpen(false), [route]);
+
   useEffect(() => {
     loadAll();
+    followLatestRuns();
     return subscribe((event) => {
       if (event.type === "change") loadIndex().catch(() => {});
       else if (event.type === "workspace") loadAll();
@@ -142,8 +168,19 @@ function App() {
   const shared = { env, environments, onEnv: chooseEnv };
 
   return (
-    <div class="app">
+    <div class={`app${navOpen ? " nav-open" : ""}`}>
       <header class="topbar">
+        <button
+          type="button"
+          class="icon menu-toggle"
+          aria-label={navOpen ? "Close the menu" : "Open the menu"}
+          aria-expanded={navOpen}
+          aria-controls="sidebar"
+          onClick={() => setNavOpen(!navOpen)}
+          data-testid="menu-toggle"
+        >
+          {navOpen ? "✕" : "☰"}
+        </button>
         <a href="/" class="brand" onClick={(e) => linkClick(e, "/")}>
           <span class="logo" aria-hidden="true">≡</span> apispec
         </a>
@@ -165,12 +202,15 @@ function App() {
           class="button"
           onClick={(e) => linkClick(e, "/request")}
           data-testid="new-request"
+          title="New request"
         >
-          New request
+          <span aria-hidden="true">+</span>
+          <span class="label">New request</span>
         </a>
         <ThemeToggle />
       </header>
       <Sidebar endpoints={endpoints} flows={flows} broken={broken} route={route} />
+      <div class="backdrop" aria-hidden="true" onClick={() => setNavOpen(false)} />
       <main class="main" id="main">
         {loadError && <p class="error-box">{loadError}</p>}
         {route.name === "home" && (
@@ -181,12 +221,21 @@ function App() {
           />
         )}
         {route.name === "spec" && env && (
-          <SpecPage file={route.file} mock={workspace?.mock ?? false} {...shared} />
+          <SpecPage
+            file={route.file}
+            view={route.view}
+            mock={workspace?.mock ?? false}
+            {...shared}
+          />
         )}
         {route.name === "flow" && env && (
           <FlowPage file={route.file} endpoints={endpoints} {...shared} />
         )}
         {route.name === "request" && env && <RequestPage {...shared} />}
+        {route.name === "run" && env && (
+          <RunAllPage endpoints={endpoints} flows={flows} {...shared} />
+        )}
+        {route.name === "environments" && <EnvPage />}
       </main>
       <Toasts />
     </div>

@@ -1,13 +1,19 @@
-/** History-API routes of the UI: `/`, `/specs/<file>`, `/flows/<file>`, `/request`. */
+/**
+ * History-API routes of the UI: `/`, `/specs/<file>` (`?view=history` for its
+ * History tab), `/flows/<file>`, `/request`, `/run` (Run all) and
+ * `/environments`.
+ */
 import { useEffect, useState } from "preact/hooks";
 
 export type Route =
   | { name: "home" }
-  | { name: "spec"; file: string }
+  | { name: "spec"; file: string; view?: "history" }
   | { name: "flow"; file: string }
-  | { name: "request" };
+  | { name: "request" }
+  | { name: "run" }
+  | { name: "environments" };
 
-export function parseRoute(pathname: string): Route {
+export function parseRoute(pathname: string, search = ""): Route {
   const decoded = pathname.split("/").map((part) => {
     try {
       return decodeURIComponent(part);
@@ -15,9 +21,16 @@ export function parseRoute(pathname: string): Route {
       return part;
     }
   }).join("/");
-  if (decoded.startsWith("/specs/")) return { name: "spec", file: decoded.slice("/specs/".length) };
+  if (decoded.startsWith("/specs/")) {
+    const file = decoded.slice("/specs/".length);
+    return new URLSearchParams(search).get("view") === "history"
+      ? { name: "spec", file, view: "history" }
+      : { name: "spec", file };
+  }
   if (decoded.startsWith("/flows/")) return { name: "flow", file: decoded.slice("/flows/".length) };
   if (decoded === "/request") return { name: "request" };
+  if (decoded === "/run") return { name: "run" };
+  if (decoded === "/environments") return { name: "environments" };
   return { name: "home" };
 }
 
@@ -25,11 +38,15 @@ export function hrefFor(route: Route): string {
   const encode = (file: string) => file.split("/").map(encodeURIComponent).join("/");
   switch (route.name) {
     case "spec":
-      return `/specs/${encode(route.file)}`;
+      return `/specs/${encode(route.file)}${route.view ? `?view=${route.view}` : ""}`;
     case "flow":
       return `/flows/${encode(route.file)}`;
     case "request":
       return "/request";
+    case "run":
+      return "/run";
+    case "environments":
+      return "/environments";
     default:
       return "/";
   }
@@ -42,16 +59,16 @@ export function setLeaveGuard(guard: (() => boolean) | undefined): void {
 }
 
 export function navigate(href: string): void {
-  if (href === location.pathname) return;
+  if (href === location.pathname + location.search) return;
   if (leaveGuard && !leaveGuard()) return;
   history.pushState(null, "", href);
   dispatchEvent(new PopStateEvent("popstate"));
 }
 
 export function useRoute(): Route {
-  const [route, setRoute] = useState(() => parseRoute(location.pathname));
+  const [route, setRoute] = useState(() => parseRoute(location.pathname, location.search));
   useEffect(() => {
-    const update = () => setRoute(parseRoute(location.pathname));
+    const update = () => setRoute(parseRoute(location.pathname, location.search));
     addEventListener("popstate", update);
     return () => removeEventListener("popstate", update);
   }, []);

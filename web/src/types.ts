@@ -5,10 +5,14 @@ import type {
   EndpointSpec,
   ExecRecord,
   FlowSpec,
+  HistoryEntry,
+  HistoryTrend,
   HttpResponse,
   ResolvedRequest,
   VariableReportEntry,
 } from "../../src/engine/model.ts";
+import type { RunStats } from "../../src/engine/history/stats.ts";
+import type { EnvFileView, EnvVariableView } from "../../src/ops/collection/env_files.ts";
 
 export type {
   EndpointSpec,
@@ -25,7 +29,10 @@ export type { WorkspaceView } from "../../src/preview/workspace.ts";
 export type { FlowEntry } from "../../src/preview/index_cache.ts";
 export type { RunSpecOutput as RunResponse } from "../../src/preview/run_spec.ts";
 export type { StepRecord } from "../../src/engine/model.ts";
-export type { FlowRunResult as FlowResult } from "../../src/preview/api_run.ts";
+export type { FlowRunEvent, FlowRunResult as FlowResult } from "../../src/preview/api_run.ts";
+export type { PlanView } from "../../src/ops/flow/plan_view.ts";
+export type { RunAllItem, RunAllMessage } from "../../src/preview/api_run_all.ts";
+export type { EnvFileView, EnvVariableView, HistoryEntry, HistoryTrend, RunStats };
 
 export interface IndexResponse {
   count: number;
@@ -58,6 +65,10 @@ export interface FlowResponse {
   text: string;
   flow: FlowSpec | null;
   steps: StepEndpoint[];
+  /** The plan: sub-flows expanded, each step's loop, condition, polling and delay. */
+  plan: import("../../src/ops/flow/plan_view.ts").PlanView[];
+  /** The flow's data file (`data:`), when it is data-driven. */
+  data: string | null;
   issues: Issue[];
 }
 
@@ -82,4 +93,17 @@ export interface AdHocResponse {
 export interface ApiError {
   error: { code: string; message: string; fix: string };
   issues?: Issue[];
+}
+
+export interface HistoryResponse {
+  file: string;
+  trend: HistoryTrend;
+  /** Newest first. */
+  entries: HistoryEntry[];
+  stats: RunStats;
+}
+
+export interface EnvFilesResponse {
+  files: EnvFileView[];
+  dotenv: { file: string; exists: boolean; names: string[] };
 }

@@ -1,159 +1,133 @@
 /**
- * `apispec check <dir>`: contract checks for pull requests. Reports as
- * markdown (a PR comment), github (annotations, then the markdown; also
- * appended to $GITHUB_STEP_SUMMARY when set), junit or json. Exit 1 when a
- * contract fails, 2 for invalid specs.
+ * `apispec check <dir>`: contract checks for pull requests and CI jobs.
+ * Endpoints and flows run side by side, one resource at a time
+ * (`--concurrency`); `--shard i/n` keeps one CI shard; `--report
+ * <format>[=<file>]` (repeatable) writes several reports in one run, at most
+ * one to stdout (markdown when none is). A github report also appends the
+ * summary to $GITHUB_STEP_SUMMARY when set. Exit 1 when a contract fails, 2
+ * for invalid specs and usage errors.
  */
-import { relative, resolve } from "../../adapters/path.ts";
-import { EXIT } from "../../engine/issue.ts";
-import {
-  type CheckReport,
-  flowCase,
-  renderCheckMarkdown,
-  renderGithubReport,
-} from "../../engine/render/check.ts";
-import { issueJson } from "../../engine/render/issue.ts";
-import { renderJunit } from "../../engine/render/junit.ts";
-import { endpointCase, type ReportCase } from "../../engine/render/report.ts";
-import { appendText, toSlash } from "../../adapters/fs.ts";
-import { checkContracts, type CheckResult } from "../../ops/run/check.ts";
-import type { SpecRun } from "../../ops/run/batch.ts";
-import { flowJson } from "../../ops/flow/flow.ts";
+import { resolve } from "../../adapters/path.ts";
+import { EXIT, type Issue, issue } from "../../engine/issue.ts";
+import { renderCheckMarkdown } from "../../engine/render/check.ts";
+import { parseReportTargets, type ReportTarget } from "../../engine/render/report_targets.ts";
+import { parseShard, type Shard } from "../../engine/schedule/shard.ts";
+import { renderTimings } from "../../engine/schedule/weights.ts";
+import { appendText, writeTextAtomic } from "../../adapters/fs.ts";
+import { checkContracts } from "../../ops/run/check.ts";
+import { checkHtmlReport } from "../../ops/run/html_report.ts";
 import type { ParsedArgs } from "../args.ts";
+import { CHECK_REPORT_FORMATS } from "../commands.ts";
 import type { CliIO } from "../io.ts";
 import { runSetup } from "../run_setup.ts";
-import { printIssues, printJson } from "../output.ts";
+import { printIssues } from "../output.ts";
+import { checkIssues, type CheckReportView, checkReportView, htmlNotes } from "../check_report.ts";
+import { CHECK_REPORTERS } from "../check_reporters.ts";
+
+interface CheckFlags {
+  targets: ReportTarget[];
+  shard?: Shard;
+  concurrency?: number;
+}
+
+/** Flags that must be right before anything is sent; problems are usage issues (exit 2). */
+function checkFlags(args: ParsedArgs): { flags: CheckFlags; issues: Issue[] } {
+  const reports = parseReportTargets(
+    (args.flags.report as string[] | undefined) ?? [],
+    CHECK_REPORT_FORMATS,
+    CHECK_REPORT_FORMATS[0],
+  );
+  const issues = [...reports.issues];
+  const shardText = args.flags.shard as string | undefined;
+  const shard = shardText === undefined ? undefined : parseShard(shardText);
+  if (shard) issues.push(...shard.issues);
+  const concurrency = args.flags.concurrency as number | undefined;
+  if (concurrency === 0) {
+    issues.push(issue("USAGE", "--concurrency must be at least 1", {
+      fix: "Write --concurrency 1 to run one item at a time, or leave it out for 8",
+    }));
+  }
+  return { flags: { targets: reports.targets, shard: shard?.shard, concurrency }, issues };
+}
 
 export async function run(args: ParsedArgs, io: CliIO): Promise<number> {
   const setup = await runSetup(args, io);
   if (!setup) return EXIT.invalidSpec;
-  const { vars, env } = setup;
+  const { flags, issues } = checkFlags(args);
+  if (issues.length > 0) {
+    printIssues(issues, io);
+    return EXIT.invalidSpec;
+  }
   const result = await checkContracts({
     dir: args.positionals[0],
     changedFrom: args.flags["changed-from"] as string | undefined,
-    env,
-    cli: vars,
+    env: setup.env,
+    cli: setup.vars,
     strictAssertions: args.flags["strict-assertions"] === true,
     config: io.global.config,
+    concurrency: flags.concurrency,
+    shard: flags.shard,
+    timingsFile: args.flags.timings as string | undefined,
+    // The HTML report shows each flow step's request and response.
+    verbose: flags.targets.some((t) => t.format === "html"),
   }, io.ctx);
-  const allIssues = [
-    ...result.issues,
-    ...result.endpoints.filter((r) => !r.skipped).flatMap((r) => r.issues),
-    ...result.flows.flatMap((f) => f.issues),
-  ];
-  const sources = new Map([
-    ...result.endpoints.flatMap((r) => [...r.sources]),
-    ...result.flows.flatMap((f) => [...f.sources]),
-  ]);
-  const format = args.flags.report as string;
   if (result.issues.some((i) => i.code === "USAGE")) {
     printIssues(result.issues, io);
     return result.exitCode;
   }
-  // Reports name files from the repository root, as a pull request shows them, wherever check runs.
-  const cwd = io.ctx.cwd;
-  const repoPath = (file: string) =>
-    toSlash(result.repoRoot ? relative(result.repoRoot, resolve(cwd, file)) : file);
-  const report = checkReport(result, repoPath);
-  if (format === "json") {
-    printJson(checkJson(result, report), io);
-    return result.exitCode;
+  const view = checkReportView(result, io.ctx.cwd);
+  if (flags.targets.some((t) => t.format === "html")) {
+    view.html = await checkHtmlReport(result, io.ctx, {
+      env: setup.env,
+      notes: htmlNotes(view.report),
+      config: io.global.config,
+    });
   }
-  if (format === "github") {
-    io.out(renderGithubReport(report));
-    const summary = io.ctx.env.GITHUB_STEP_SUMMARY;
-    if (summary) await appendText(summary, renderCheckMarkdown(report) + "\n");
-    return result.exitCode;
+  const written = await writeFiles(view, flags.targets, args, io);
+  if (written !== EXIT.passed) return written;
+
+  const toStdout = flags.targets.find((t) => t.file === undefined);
+  const reporter = CHECK_REPORTERS[toStdout?.format ?? CHECK_REPORT_FORMATS[0]];
+  if (!reporter.carriesIssues) {
+    const sources = new Map([
+      ...result.endpoints.flatMap((r) => [...r.sources]),
+      ...result.flows.flatMap((f) => [...f.sources]),
+    ]);
+    printIssues(checkIssues(result), io, sources);
   }
-  printIssues(allIssues, io, sources);
-  io.out(
-    format === "junit" ? renderJunit("apispec check", report.cases) : renderCheckMarkdown(report),
-  );
+  io.out(reporter.render(view));
   return result.exitCode;
 }
 
-function specCase(run: SpecRun): ReportCase {
-  const base = endpointCase(run);
-  if (run.skipped) {
-    return {
-      ...base,
-      passed: false,
-      skipped: true,
-      error_type: null,
-      url: undefined,
-      hint: `Skipped: ${run.skipped}`,
-      details: [],
-    };
+/** Report files (atomically), the GitHub job summary and the timings file; exit 3 when one cannot be written. */
+async function writeFiles(
+  view: CheckReportView,
+  targets: ReportTarget[],
+  args: ParsedArgs,
+  io: CliIO,
+): Promise<number> {
+  const files: { path: string; text: string; append?: boolean }[] = [];
+  for (const target of targets) {
+    if (target.file === undefined) continue;
+    const text = CHECK_REPORTERS[target.format].render(view);
+    files.push({ path: target.file, text: text.endsWith("\n") ? text : text + "\n" });
   }
-  // An invalid spec has no request line: point at its first error instead.
-  const error = run.issues.find((i) => i.severity === "error");
-  if (!run.spec && error) {
-    return {
-      ...base,
-      line: error.line,
-      details: run.issues.filter((i) => i.severity === "error").map((i) =>
-        `${i.message}${i.line ? ` (line ${i.line})` : ""}`
-      ),
-    };
+  const summary = io.ctx.env.GITHUB_STEP_SUMMARY;
+  if (summary && targets.some((t) => t.format === "github")) {
+    files.push({ path: summary, text: renderCheckMarkdown(view.report) + "\n", append: true });
   }
-  return base;
-}
-
-function checkReport(result: CheckResult, repoPath: (file: string) => string): CheckReport {
-  const notes: string[] = [];
-  if (result.changedFrom) {
-    notes.push(
-      `Endpoint and flow files changed since \`${result.changedFrom}\`` +
-        (result.base ? ` (merge base \`${result.base.slice(0, 7)}\`)` : "") +
-        `, and the flows that use them: ${result.endpoints.length} endpoint(s), ${result.flows.length} flow(s)`,
-    );
-  } else {
-    notes.push(`Every endpoint and flow in \`${repoPath(result.dir)}\``);
+  const timings = args.flags["write-timings"] as string | undefined;
+  if (timings) files.push({ path: timings, text: renderTimings(view.result.timings) });
+  for (const file of files) {
+    const path = resolve(io.ctx.cwd, file.path);
+    try {
+      await (file.append ? appendText(path, file.text) : writeTextAtomic(path, file.text));
+    } catch (error) {
+      printIssues([issue("ENGINE_ERROR", `Cannot write ${file.path}: ${(error as Error).message}`, {
+        fix: "Check that the folder exists and is writable",
+      })], io);
+      return EXIT.engineError;
+    }
   }
-  if (result.sharedChanges.length > 0) {
-    notes.push(
-      `Shared files changed (${
-        result.sharedChanges.map((f) => `\`${f}\``).join(", ")
-      }): every spec was checked`,
-    );
-  }
-  const title = "API contract check";
-  const cases = [...result.endpoints.map(specCase), ...result.flows.map(flowCase)];
-  return {
-    title,
-    cases: cases.map((c) => ({ ...c, file: repoPath(c.file) })),
-    deleted: result.deleted.map(repoPath),
-    notes,
-  };
-}
-
-function checkJson(result: CheckResult, report: CheckReport) {
-  const cases = report.cases;
-  const skipped = cases.filter((c) => c.skipped).length;
-  const passed = cases.filter((c) => c.passed && !c.skipped).length;
-  return {
-    passed: result.exitCode === EXIT.passed,
-    changed_from: result.changedFrom ?? null,
-    base: result.base ?? null,
-    summary: { total: cases.length, passed, failed: cases.length - passed - skipped, skipped },
-    endpoints: result.endpoints.map((run, i) => ({
-      file: cases[i].file,
-      passed: cases[i].passed,
-      ...(run.skipped ? { skipped: true } : {}),
-      status: cases[i].status,
-      duration_ms: cases[i].duration_ms,
-      error_type: cases[i].error_type,
-      hint: cases[i].hint,
-    })),
-    flows: result.flows.map((flow, i) => ({
-      file: cases[result.endpoints.length + i].file,
-      ...flowJson(flow),
-    })),
-    deleted: report.deleted,
-    issues: [
-      ...result.issues,
-      ...result.endpoints.filter((r) => !r.skipped).flatMap((r) => r.issues),
-      ...result.flows.flatMap((f) => f.issues),
-    ].map(issueJson),
-  };
+  return EXIT.passed;
 }

@@ -1,13 +1,20 @@
 /**
  * `apispec demo`: writes the embedded demo collection to a folder, starts the
  * embedded demo API on a free loopback port, and runs every endpoint against
- * it, then the onboarding flow, printing each result.
+ * it, then the onboarding flows (one with a sub-flow, a loop and a data
+ * file), printing each result.
  */
 import { renderExec } from "../../engine/render/exec.ts";
 import { execSpec } from "../../ops/run/exec.ts";
 import { startDemoApi } from "../../demo/api.ts";
-import { DEMO_FLOW, DEMO_RUN_ORDER, writeDemoCollection } from "../../demo/collection.ts";
-import { renderFlowHeader, renderFlowStep, renderFlowSummary } from "../../engine/render/flow.ts";
+import { DEMO_FLOWS, DEMO_RUN_ORDER, writeDemoCollection } from "../../demo/collection.ts";
+import {
+  renderFlowHeader,
+  renderFlowStep,
+  renderFlowSummary,
+  renderRowHeading,
+  renderRowsSummary,
+} from "../../engine/render/flow.ts";
 import { runFlow } from "../../ops/flow/flow.ts";
 import type { ParsedArgs } from "../args.ts";
 import type { CliIO } from "../io.ts";
@@ -47,21 +54,30 @@ export async function run(args: ParsedArgs, io: CliIO): Promise<number> {
       );
       if (result.record.passed) passed++;
     }
-    // Then the flow: create a user, read it back through the captured id, delete it.
+    // Then the flows: create a user, read it back through the captured id, delete it; then the
+    // same as a sub-flow once per row of a data file, with a loop over each row's orders.
     const view = { verbose: io.global.verbose, strictAssertions: false, dryRun: false };
-    const flow = await runFlow(
-      { file: `api-docs/${DEMO_FLOW}`, verbose: io.global.verbose },
-      ctx,
-      (step, detail) => io.out(renderFlowStep(step, detail, view, paint)),
-      (header) => io.out(renderFlowHeader(header, paint)),
-    );
-    printIssues(flow.issues, io, flow.sources);
-    io.out(renderFlowSummary(flow, paint) + "\n");
-    const total = DEMO_RUN_ORDER.length + 1;
-    if (flow.passed) passed++;
+    for (const file of DEMO_FLOWS) {
+      io.out("");
+      const flow = await runFlow(
+        { file: `api-docs/${file}`, verbose: io.global.verbose },
+        ctx,
+        (step, detail) => io.out(renderFlowStep(step, detail, view, paint)),
+        (header) => io.out(renderFlowHeader(header, paint)),
+        (row) => io.out(renderRowHeading(row, paint)),
+      );
+      printIssues(flow.issues, io, flow.sources);
+      io.out(
+        (flow.iterations
+          ? "\n" + renderRowsSummary(flow.iterations, {}, paint)
+          : renderFlowSummary(flow, paint)) + "\n",
+      );
+      if (flow.passed) passed++;
+    }
+    const total = DEMO_RUN_ORDER.length + DEMO_FLOWS.length;
     const failed = total - passed;
     const summary =
-      `${passed} passed, ${failed} failed (${DEMO_RUN_ORDER.length} endpoints, 1 flow)`;
+      `${passed} passed, ${failed} failed (${DEMO_RUN_ORDER.length} endpoints, ${DEMO_FLOWS.length} flows)`;
     io.out(
       failed === 0
         ? paint.green(paint.bold(`✓ ${summary}`))

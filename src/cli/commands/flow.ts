@@ -1,16 +1,19 @@
-/** `apispec flow <pipeline>`: run a pipeline file and report in the chosen format. */
+/** `apispec flow <pipeline>`: run a pipeline file (once, or once per data row) and report it. */
 import { EXIT } from "../../engine/issue.ts";
 import {
   flowReportCases,
   renderFlowHeader,
   renderFlowStep,
   renderFlowSummary,
+  renderRowHeading,
+  renderRowsSummary,
 } from "../../engine/render/flow.ts";
 import { renderJunit } from "../../engine/render/junit.ts";
 import { renderMarkdownReport } from "../../engine/render/markdown.ts";
 import { flowJson, type FlowResult, runFlow } from "../../ops/flow/flow.ts";
 import type { ParsedArgs } from "../args.ts";
 import type { CliIO } from "../io.ts";
+import { renderFlowHtml } from "../../ops/run/html_report.ts";
 import { runSetup } from "../run_setup.ts";
 import { printIssues, printJson } from "../output.ts";
 
@@ -27,6 +30,7 @@ export async function run(args: ParsedArgs, io: CliIO): Promise<number> {
     ? false
     : undefined;
   const view = { verbose: io.global.verbose, strictAssertions, dryRun };
+  const live = output === "console";
   const result = await runFlow(
     {
       file: args.positionals[0],
@@ -36,31 +40,41 @@ export async function run(args: ParsedArgs, io: CliIO): Promise<number> {
       dryRun,
       timeoutMs: args.flags.timeout as number | undefined,
       strictAssertions,
-      verbose: io.global.verbose,
+      // The HTML report shows every step's request and response.
+      verbose: io.global.verbose || output === "html",
       config: io.global.config,
+      data: args.flags.data as string | undefined,
     },
     io.ctx,
     // People see each step as soon as it finishes; the other formats print once, at the end.
-    output === "console"
-      ? (step, detail) => io.out(renderFlowStep(step, detail, view, io.paint))
-      : undefined,
-    output === "console" ? (header) => io.out(renderFlowHeader(header, io.paint)) : undefined,
+    live ? (step, detail) => io.out(renderFlowStep(step, detail, view, io.paint)) : undefined,
+    live ? (header) => io.out(renderFlowHeader(header, io.paint)) : undefined,
+    live ? (row) => io.out(renderRowHeading(row, io.paint)) : undefined,
   );
   // Errors before the run have no step record to live in: stderr carries them in every format.
   printIssues(result.issues, io, result.sources);
-  if (output !== "console") {
+  if (!live) {
     if (output === "json") printJson(flowJson(result), io);
+    else if (output === "html") io.out(await renderFlowHtml(result, io.ctx, io.global.config));
     else if (output === "junit") io.out(renderJunit(`apispec flow`, cases(result)));
     else io.out(renderMarkdownReport(`Flow ${result.file}`, cases(result)));
     return result.exitCode;
   }
   if (result.exitCode === EXIT.passed || result.exitCode === EXIT.testFailed) {
     const continueOnError = !result.passed && result.exitCode === EXIT.passed;
-    io.out(renderFlowSummary({ ...result, continueOnError }, io.paint));
+    io.out(
+      result.iterations
+        ? "\n" + renderRowsSummary(result.iterations, { dryRun, continueOnError }, io.paint)
+        : renderFlowSummary({ ...result, continueOnError }, io.paint),
+    );
   }
   return result.exitCode;
 }
 
+/** JUnit and markdown rows: one group for the flow, or one per data row. */
 function cases(result: FlowResult) {
-  return flowReportCases(result.file, result.steps, result.details);
+  if (!result.iterations) return flowReportCases(result.file, result.steps, result.details);
+  return result.iterations.flatMap((row, i) =>
+    flowReportCases(`${result.file} [row ${i + 1}]`, row.steps, row.details)
+  );
 }

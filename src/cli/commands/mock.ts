@@ -8,9 +8,17 @@ import { resolve } from "../../adapters/path.ts";
 import { EXIT, type Issue, issue } from "../../engine/issue.ts";
 import { exists, isDirectory } from "../../adapters/fs.ts";
 import { displayPath, findCollectionRoot } from "../../ops/collection/load.ts";
-import { renderLogLine, renderReload, renderRouteTable } from "../../mock/render.ts";
+import {
+  renderLogLine,
+  renderReload,
+  renderRouteTable,
+  renderStateSummary,
+} from "../../mock/render.ts";
+import { planResources } from "../../engine/mock_state/resources.ts";
 import { shutdownSignal, startMockServer } from "../../mock/serve.ts";
-import type { MockLoad } from "../../mock/load.ts";
+import { parseLatency } from "../../mock/faults.ts";
+import { RESET_PATH } from "../../mock/handler.ts";
+import type { RouteLoad } from "../../ops/collection/endpoint_routes.ts";
 import type { ParsedArgs } from "../args.ts";
 import type { CliIO } from "../io.ts";
 import { printIssues } from "../output.ts";
@@ -22,6 +30,25 @@ export async function run(args: ParsedArgs, io: CliIO): Promise<number> {
   if (port > 65535) {
     return usage(io, `Port ${port} is out of range`, "Pass --port=<n> with n from 0 to 65535");
   }
+  const latency = args.flags.latency === undefined
+    ? undefined
+    : parseLatency(String(args.flags.latency));
+  if (args.flags.latency !== undefined && !latency) {
+    return usage(
+      io,
+      `Invalid --latency "${args.flags.latency}"`,
+      "Pass milliseconds (--latency=250) or a range (--latency=100-500)",
+    );
+  }
+  const errorRate = args.flags["error-rate"] === undefined ? 0 : Number(args.flags["error-rate"]);
+  if (!(errorRate >= 0 && errorRate <= 1)) {
+    return usage(
+      io,
+      `Invalid --error-rate "${args.flags["error-rate"]}"`,
+      "Pass a share from 0 to 1, e.g. --error-rate=0.1 for one request in ten",
+    );
+  }
+  const stateful = args.flags.stateful === true;
   const root = await mockRoot(args.positionals[0], io);
   if ("issue" in root) {
     printIssues([root.issue], io);
@@ -35,7 +62,9 @@ export async function run(args: ParsedArgs, io: CliIO): Promise<number> {
     root: root.path,
     hostname,
     port,
-    latencyMs: (args.flags.latency as number | undefined) ?? 0,
+    latency,
+    errorRate,
+    stateful,
     onRequest: quiet ? undefined : (entry) => io.out(renderLogLine(entry, io.paint)),
     onReload: (load, previous) => {
       printNewIssues(load, previous, io);
@@ -61,6 +90,15 @@ export async function run(args: ParsedArgs, io: CliIO): Promise<number> {
     io.err(
       io.errPaint.yellow("warning") +
         `: --host=${hostname} serves the mock to other machines on your network`,
+    );
+  }
+  if (stateful) {
+    const { collections } = planResources(load.table.routes);
+    io.out(renderStateSummary(collections, RESET_PATH, io.paint));
+  }
+  if (errorRate > 0) {
+    io.out(
+      `Faults: ${Math.round(errorRate * 1000) / 10}% of routed requests answer a documented 5xx`,
     );
   }
   io.out(`Listening on ${io.paint.cyan(mock.url)}  (watching ${shown}; Ctrl-C to stop)`);
@@ -101,7 +139,7 @@ async function mockRoot(
 }
 
 /** On reload, only issues that were not printed for the previous load. */
-function printNewIssues(load: MockLoad, previous: MockLoad, io: CliIO) {
+function printNewIssues(load: RouteLoad, previous: RouteLoad, io: CliIO) {
   const key = (i: Issue) => `${i.file}:${i.line}:${i.message}`;
   const seen = new Set(previous.issues.map(key));
   printIssues(load.issues.filter((i) => !seen.has(key(i))), io, load.sources);

@@ -53,7 +53,8 @@ export function expressionToCapture(expression: string): string | undefined {
   return out;
 }
 
-function contextOf(path: string): string | undefined {
+/** The runtime expression an assertion path reads (`$statusCode`, `$response.body#/id`). */
+export function contextOf(path: string): string | undefined {
   if (path === "status") return "$statusCode";
   if (path.startsWith("headers.")) return `$response.header.${path.slice(8)}`;
   if (path.startsWith("body")) return captureToExpression(`response.${path}`);
@@ -121,6 +122,9 @@ export function criterionToAssertion(criterion: Record<string, unknown>): string
   const value = match[3].trim();
   if (match[2] === "!=") return value === "null" ? `${path}: exists` : undefined;
   const quoted = /^'(.*)'$/.exec(value);
+  // An earlier step's output is the flow's capture of the same name.
+  const output = /^\$steps\.[\w-]+\.outputs\.([A-Za-z_$][\w.$-]*)$/.exec(value);
+  if (output) return `${path}: equals "{{${output[1]}}}"`;
   if (path === "status") return /^\d{3}$/.test(value) ? `status: ${value}` : undefined;
   return `${path}: equals ${quoted ? JSON.stringify(quoted[1].replace(/\\'/g, "'")) : value}`;
 }

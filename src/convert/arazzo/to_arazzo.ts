@@ -11,7 +11,12 @@
 import type { AssertionRule, AuthKind, Capture, EndpointSpec } from "../../engine/model.ts";
 import { parseTemplateJson } from "../../engine/contract/body.ts";
 import { slugify } from "../../engine/render/spec_md.ts";
-import { assertionToCriterion, captureToExpression } from "./expressions.ts";
+import {
+  assertionToCriterion,
+  captureToExpression,
+  contextOf,
+  type Criterion,
+} from "./expressions.ts";
 
 export const ARAZZO_VERSION = "1.0.1";
 
@@ -104,6 +109,28 @@ function queryPairs(target: string): [string, string][] {
   });
 }
 
+/**
+ * An `Assert` line as a criterion. A `{{variable}}` operand is resolved as
+ * request values are: a known value becomes a literal, a capture of an
+ * earlier step a runtime expression (`== $steps.create.outputs.name`).
+ */
+function criterionOf(
+  rule: AssertionRule,
+  r: Resolver,
+  values: Record<string, string>,
+): Criterion | undefined {
+  if (!rule.operand.includes("{{")) return assertionToCriterion(rule);
+  const operand = rule.operand.trim().replace(/^"(.*)"$/, "$1");
+  const whole = /^\{\{\s*([A-Za-z_$][\w.$-]*)\s*\}\}$/.exec(operand);
+  if (!whole) return undefined;
+  const v = r.value(whole[1], values);
+  if (v.literal !== undefined) return assertionToCriterion({ ...rule, operand: v.literal });
+  const context = contextOf(rule.path);
+  return rule.operator === "equals" && context
+    ? { condition: `${context} == ${v.expression}` }
+    : undefined;
+}
+
 function stepOf(
   step: ArazzoStepInput,
   id: string,
@@ -159,7 +186,7 @@ function stepOf(
   }
   const criteria: unknown[] = [{ condition: `$statusCode == ${spec.expected.status}` }];
   for (const rule of step.asserts) {
-    const criterion = assertionToCriterion(rule);
+    const criterion = criterionOf(rule, r, values);
     if (criterion) criteria.push(criterion);
     else {warnings.push(
         `Step "${step.name}": \`${rule.source}\` has no Arazzo form and is left out`,

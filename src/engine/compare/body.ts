@@ -3,6 +3,8 @@
  * JSON path (`body.items[3].id: expected number, got string`).
  */
 import { childPath, jsonType, preview } from "./json_path.ts";
+import { isSecretName } from "../secrets/names.ts";
+import { MASK } from "../secrets/mask.ts";
 
 /** How many differences a diff lists before summarising the rest. */
 export const MAX_DIFFERENCES = 10;
@@ -64,6 +66,20 @@ export function ignoreMatcher(ignore: string[]): (path: string) => boolean {
   return (path) => patterns.some((pattern) => pattern.test(path));
 }
 
+/** The last key of a display path: `body.user.accessToken` → `accessToken`. */
+function lastKey(path: string): string | undefined {
+  const match = /(?:\.([\w$-]+)|\["([^"]*)"\])$/.exec(path);
+  return match ? match[1] ?? match[2] : undefined;
+}
+
+/** A value as a diff shows it; under a credential-named key the value stays hidden. */
+function show(path: string, value: unknown): string {
+  const key = lastKey(path);
+  return key !== undefined && typeof value === "string" && isSecretName(key)
+    ? `"${MASK}"`
+    : preview(value);
+}
+
 /**
  * Strict comparison: values must be equal, except paths that `ignored` accepts.
  *
@@ -84,7 +100,7 @@ export function compareStrict(
   const want = jsonType(expected);
   const got = jsonType(actual);
   if (want !== got) {
-    out.push(`${path}: expected ${preview(expected)}, got ${preview(actual)}`);
+    out.push(`${path}: expected ${show(path, expected)}, got ${show(path, actual)}`);
   } else if (want === "array") {
     const a = expected as unknown[];
     const b = actual as unknown[];
@@ -98,17 +114,17 @@ export function compareStrict(
     for (const key of Object.keys(a)) {
       const child = childPath(path, key);
       if (!Object.hasOwn(b, key)) {
-        if (!ignored(child)) out.push(`${child}: expected ${preview(a[key])}, got missing`);
+        if (!ignored(child)) out.push(`${child}: expected ${show(child, a[key])}, got missing`);
       } else compareStrict(a[key], b[key], ignored, child, out);
     }
     for (const key of Object.keys(b)) {
       const child = childPath(path, key);
       if (!Object.hasOwn(a, key) && !ignored(child)) {
-        out.push(`${child}: unexpected key with ${preview(b[key])}`);
+        out.push(`${child}: unexpected key with ${show(child, b[key])}`);
       }
     }
   } else if (expected !== actual) {
-    out.push(`${path}: expected ${preview(expected)}, got ${preview(actual)}`);
+    out.push(`${path}: expected ${show(path, expected)}, got ${show(path, actual)}`);
   }
   return out;
 }

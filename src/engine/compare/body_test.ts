@@ -1,5 +1,6 @@
 import { assertEquals } from "@std/assert";
 import { compareShape, compareStrict, compareText, ignoreMatcher, summarise } from "./body.ts";
+import { MAX_JSON_DEPTH, tryJson } from "./json_path.ts";
 
 Deno.test("compareShape() checks keys and JSON types recursively, allowing extra keys", () => {
   assertEquals(
@@ -69,4 +70,18 @@ Deno.test("summarise() caps long difference lists", () => {
   assertEquals(summarise([]), null);
   const many = Array.from({ length: 14 }, (_, i) => `d${i}`);
   assertEquals(summarise(many)!.split("\n").length, 11);
+});
+
+Deno.test("tryJson() refuses JSON nested deeper than MAX_JSON_DEPTH", () => {
+  const deep = "[".repeat(MAX_JSON_DEPTH + 1) + "]".repeat(MAX_JSON_DEPTH + 1);
+  assertEquals(tryJson(deep), { ok: false, tooDeep: true });
+  const fine = "[".repeat(MAX_JSON_DEPTH) + "]".repeat(MAX_JSON_DEPTH);
+  assertEquals(tryJson(fine).ok, true);
+});
+
+Deno.test("compareStrict() hides values under credential-named keys", () => {
+  assertEquals(
+    compareStrict({ token: "a", author: "b" }, { token: "c", author: "d" }, () => false),
+    ['body.token: expected "****", got "****"', 'body.author: expected "b", got "d"'],
+  );
 });

@@ -5,7 +5,7 @@
 import type { Diff, HttpResponse, MatchMode, ResponseBlock } from "../model.ts";
 import { compareShape, compareStrict, compareText, ignoreMatcher, summarise } from "./body.ts";
 import { compareHeaders } from "./headers.ts";
-import { responseJson, tryJson } from "./json_path.ts";
+import { MAX_JSON_DEPTH, responseJson, tryJson } from "./json_path.ts";
 
 export interface CompareOptions {
   match: MatchMode;
@@ -50,8 +50,11 @@ function compareBodies(
   ignored: (path: string) => boolean,
 ): string[] {
   const actual = response.body;
+  const tooDeep = (side: string) =>
+    `body: ${side} JSON nests deeper than ${MAX_JSON_DEPTH} levels; apispec compares JSON up to ${MAX_JSON_DEPTH} levels`;
   if (options.match === "schema") {
     const json = responseJson(response);
+    if (!json.ok && json.tooDeep) return [tooDeep("the actual")];
     if (!json.ok) {
       return ["body: expected JSON to validate against ## Schema, got " + describeText(actual)];
     }
@@ -62,8 +65,10 @@ function compareBodies(
   }
   // An expected block without a body documents no body contract.
   if (expected.trim() === "") return [];
-  const want = tryJson(expected);
+  const want = expectedJson(expected);
   const got = responseJson(response);
+  if (!want.ok && want.tooDeep) return [tooDeep("the expected")];
+  if (!got.ok && got.tooDeep) return [tooDeep("the actual")];
   if (want.ok && got.ok) {
     return options.match === "strict"
       ? compareStrict(want.value, got.value, ignored)
@@ -71,6 +76,20 @@ function compareBodies(
   }
   if (want.ok && !got.ok) return ["body: expected JSON, got " + describeText(actual)];
   return compareText(expected, actual);
+}
+
+// The same expected block is compared again and again in flows and data-driven runs.
+const expectedParses = new Map<string, ReturnType<typeof tryJson>>();
+
+/** The expected body as JSON, parsed once per distinct text (the last 64 kept). */
+function expectedJson(text: string): ReturnType<typeof tryJson> {
+  let parsed = expectedParses.get(text);
+  if (!parsed) {
+    parsed = tryJson(text);
+    if (expectedParses.size >= 64) expectedParses.delete(expectedParses.keys().next().value!);
+    expectedParses.set(text, parsed);
+  }
+  return parsed;
 }
 
 function describeText(text: string): string {

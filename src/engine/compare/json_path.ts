@@ -48,24 +48,65 @@ export function jsonType(value: unknown): string {
   return typeof value;
 }
 
-/** Parses JSON, or undefined when the text is not JSON. */
-export function tryJson(text: string): { ok: true; value: unknown } | { ok: false } {
+/**
+ * How deep JSON may nest before apispec stops reading it as JSON. Comparing,
+ * masking and rendering walk values; a hostile body nested thousands deep
+ * must end in a clear message, never a stack overflow.
+ */
+export const MAX_JSON_DEPTH = 256;
+
+export type JsonParse =
+  | { ok: true; value: unknown }
+  | { ok: false; tooDeep?: true };
+
+/**
+ * Parses JSON, or `{ok: false}` when the text is not JSON; `tooDeep` when it
+ * nests deeper than MAX_JSON_DEPTH.
+ *
+ * @example
+ * ```ts
+ * import { tryJson } from "./json_path.ts";
+ * tryJson('{"a": [1]}'); // { ok: true, value: { a: [1] } }
+ * tryJson("[".repeat(300) + "]".repeat(300)); // { ok: false, tooDeep: true }
+ * ```
+ */
+export function tryJson(text: string): JsonParse {
   const trimmed = text.trim();
   if (trimmed === "") return { ok: false };
+  let value: unknown;
   try {
-    return { ok: true, value: JSON.parse(trimmed) };
+    value = JSON.parse(trimmed);
   } catch {
     return { ok: false };
   }
+  // Nesting deeper than the limit takes at least two characters per level.
+  if (trimmed.length > MAX_JSON_DEPTH * 2 && nestsDeeperThan(value, MAX_JSON_DEPTH)) {
+    return { ok: false, tooDeep: true };
+  }
+  return { ok: true, value };
 }
 
-const parsedBodies = new WeakMap<object, ReturnType<typeof tryJson>>();
+/** True when a parsed JSON value nests deeper than `limit`; walks with its own stack. */
+export function nestsDeeperThan(value: unknown, limit: number): boolean {
+  const stack: [unknown, number][] = [[value, 0]];
+  while (stack.length > 0) {
+    const [current, depth] = stack.pop()!;
+    if (current === null || typeof current !== "object") continue;
+    if (depth >= limit) return true;
+    for (const child of Object.values(current)) {
+      if (child !== null && typeof child === "object") stack.push([child, depth + 1]);
+    }
+  }
+  return false;
+}
+
+const parsedBodies = new WeakMap<object, JsonParse>();
 
 /**
  * A response's body as JSON, parsed once per response object: the comparison
  * and every assertion read the same parse (bodies can be large).
  */
-export function responseJson(response: { body: string }): ReturnType<typeof tryJson> {
+export function responseJson(response: { body: string }): JsonParse {
   let parsed = parsedBodies.get(response);
   if (!parsed) {
     parsed = tryJson(response.body);

@@ -8,7 +8,8 @@ import { getPath, parseSegments, preview, tryJson } from "../compare/json_path.t
 import type { HttpResponse } from "../model.ts";
 
 export type CaptureValue =
-  | { found: true; value: string }
+  /** `value` is what variables hold (strings as they are, other JSON as text); `json` the value itself. */
+  | { found: true; value: string; json: unknown }
   | { found: false; reason: string };
 
 /**
@@ -25,18 +26,20 @@ export type CaptureValue =
  */
 export function evaluateCapture(expression: string, response: HttpResponse): CaptureValue {
   const path = expression.replace(/^response\./, "");
-  if (path === "status") return { found: true, value: String(response.status) };
+  if (path === "status") {
+    return { found: true, value: String(response.status), json: response.status };
+  }
   if (path.startsWith("headers.")) {
     const name = path.slice("headers.".length);
     const value = headerValue(response.headers, name);
     return value === undefined
       ? { found: false, reason: `the response has no "${name}" header` }
-      : { found: true, value };
+      : { found: true, value, json: value };
   }
   if (path === "body") {
     return response.body === ""
       ? { found: false, reason: "the response body is empty" }
-      : { found: true, value: response.body };
+      : { found: true, value: response.body, json: bodyJson(response.body) };
   }
   const json = tryJson(response.body);
   if (!json.ok) {
@@ -53,7 +56,16 @@ export function evaluateCapture(expression: string, response: HttpResponse): Cap
   }
   if (selected.value === null) return { found: false, reason: `${path} is null` };
   const value = selected.value;
-  return { found: true, value: typeof value === "string" ? value : JSON.stringify(value) };
+  return {
+    found: true,
+    value: typeof value === "string" ? value : JSON.stringify(value),
+    json: value,
+  };
+}
+
+function bodyJson(body: string): unknown {
+  const json = tryJson(body);
+  return json.ok ? json.value : body;
 }
 
 /** The placeholder a capture stands for in a dry run. */

@@ -16,40 +16,57 @@ const response: HttpResponse = {
 };
 
 Deno.test("evaluateCapture() reads a top-level body field as text", () => {
-  assertEquals(evaluateCapture("response.body.id", response), { found: true, value: "3" });
-  assertEquals(evaluateCapture("response.body.name", response), { found: true, value: "Grace" });
+  assertEquals(evaluateCapture("response.body.id", response), { found: true, value: "3", json: 3 });
+  assertEquals(evaluateCapture("response.body.name", response), {
+    found: true,
+    value: "Grace",
+    json: "Grace",
+  });
 });
 
 Deno.test("evaluateCapture() reads nested fields and array items", () => {
   assertEquals(evaluateCapture("response.body.profile.address.city", response), {
     found: true,
     value: "Arlington",
+    json: "Arlington",
   });
   assertEquals(evaluateCapture("response.body.items[1].sku", response), {
     found: true,
     value: "PEN-2",
+    json: "PEN-2",
   });
   assertEquals(evaluateCapture("response.body.items[1].tags", response), {
     found: true,
     value: '["red"]',
+    json: ["red"],
   });
 });
 
 Deno.test("evaluateCapture() reads an item of a top-level array", () => {
   const list = { ...response, body: '[{"id":"u1"},{"id":"u2"}]' };
-  assertEquals(evaluateCapture("response.body[1].id", list), { found: true, value: "u2" });
+  assertEquals(evaluateCapture("response.body[1].id", list), {
+    found: true,
+    value: "u2",
+    json: "u2",
+  });
 });
 
 Deno.test("evaluateCapture() reads headers case-insensitively and the status", () => {
   assertEquals(evaluateCapture("response.headers.Location", response), {
     found: true,
     value: "/users/3",
+    json: "/users/3",
   });
   assertEquals(evaluateCapture("response.headers.x-trace", response), {
     found: true,
     value: "a, b",
+    json: "a, b",
   });
-  assertEquals(evaluateCapture("response.status", response), { found: true, value: "201" });
+  assertEquals(evaluateCapture("response.status", response), {
+    found: true,
+    value: "201",
+    json: 201,
+  });
 });
 
 Deno.test("evaluateCapture() selects nothing for missing, null and non-JSON values", () => {

@@ -1,25 +1,22 @@
 /**
  * Pipeline ("flow") files: frontmatter (`type: pipeline`, `name`,
- * `description`, `parallel`, `continue-on-error`) and a `## Steps` ordered
- * list. Each step is `N. **Name** -> \`apis/<resource>/<file>.md\`` with
- * `Capture:`, `Inject:` and `Assert:` sub-items.
+ * `description`, `parallel`, `continue-on-error`, `data`) and a `## Steps`
+ * ordered list. Each step is `N. **Name** -> \`<endpoint or flow file>.md\``
+ * with sub-items (`flow_lines.ts`). Which captures exist where is the plan's
+ * business (`engine/flow/plan.ts`), since sub-flows bring their own.
  */
 import { type Issue, issue, warning } from "../issue.ts";
-import type { AssertionRule, Capture, FlowSpec, FlowStep } from "../model.ts";
-import { parseAssertion } from "./assertion.ts";
+import type { FlowSpec, FlowStep } from "../model.ts";
 import { readFrontmatter } from "./frontmatter.ts";
 import { normalizeText, parseMarkdown } from "./markdown.ts";
-
-/** The capture expressions of SPEC.md plus `response.status`. */
-export const CAPTURE_EXPRESSION =
-  /^response\.(status|body(?:\[\d+\]|\.[A-Za-z_$][\w$-]*)*|headers\.[!#$%&'*+.^_`|~0-9A-Za-z-]+)$/;
-const VARIABLE = /^[A-Za-z_][\w]*$/;
+import { finishStep, parseProperty, parseStepLine, type StepDraft } from "./flow_lines.ts";
 
 const STEP_LINE = /^\s{0,3}\d+[.)]\s+(.*)$/;
-const PROPERTY_LINE = /^\s+[-*+]\s+([A-Za-z-]+)\s*:\s*(.*)$/;
+const PROPERTY_LINE = /^\s+[-*+]\s+([A-Za-z][A-Za-z -]*?)\s*:\s*(.*)$/;
 
 /**
- * Parses a flow file.
+ * Parses a flow file. With `partial`, a flow with errors is returned too
+ * (lines that did not parse left out), for checks that report everything.
  *
  * @example
  * ```ts
@@ -29,7 +26,11 @@ const PROPERTY_LINE = /^\s+[-*+]\s+([A-Za-z-]+)\s*:\s*(.*)$/;
  * parseFlow(text, "flows/demo.md").flow?.steps[0].captures[0].variable; // "userId"
  * ```
  */
-export function parseFlow(text: string, file: string): { flow?: FlowSpec; issues: Issue[] } {
+export function parseFlow(
+  text: string,
+  file: string,
+  options: { partial?: boolean } = {},
+): { flow?: FlowSpec; issues: Issue[] } {
   const doc = parseMarkdown(text);
   const { reader, issues } = readFrontmatter(doc, file, "flow file");
   if (!reader) return { issues };
@@ -51,6 +52,8 @@ export function parseFlow(text: string, file: string): { flow?: FlowSpec; issues
   const description = reader.string(["description"], false) ?? "";
   const parallel = boolean(reader.raw(["parallel"]), "parallel");
   const continueOnError = boolean(reader.raw(["continue-on-error"]), "continue-on-error");
+  const dataFile = reader.string(["data"], false);
+  const data = dataFile === undefined ? undefined : { file: dataFile, line: reader.line(["data"]) };
   reader.warnUnknown();
   issues.push(...reader.issues);
 
@@ -81,8 +84,9 @@ export function parseFlow(text: string, file: string): { flow?: FlowSpec; issues
       fix: "List steps as `1. **Name** -> `apis/<resource>/<file>.md``",
     }));
   }
-  checkInjects(steps, file, issues);
-  if (issues.some((i) => i.severity === "error")) return { issues };
+  // A flow with errors is returned only when asked (`partial`), so `validate` can go on to check
+  // its steps' files and data; everyone else gets a flow only when it is valid.
+  if (issues.some((i) => i.severity === "error") && !options.partial) return { issues };
   return {
     flow: {
       kind: "flow",
@@ -93,6 +97,7 @@ export function parseFlow(text: string, file: string): { flow?: FlowSpec; issues
       parallel,
       continueOnError,
       steps,
+      ...(data ? { data } : {}),
     },
     issues,
   };
@@ -105,7 +110,7 @@ function parseSteps(
   file: string,
   issues: Issue[],
 ): FlowStep[] {
-  const steps: FlowStep[] = [];
+  const drafts: StepDraft[] = [];
   let inFence = false;
   for (let line = from; line <= to; line++) {
     const text = lines[line - 1] ?? "";
@@ -114,136 +119,22 @@ function parseSteps(
     const stepMatch = STEP_LINE.exec(text);
     if (stepMatch) {
       const step = parseStepLine(stepMatch[1], file, line, issues);
-      if (step) steps.push(step);
+      if (step) drafts.push({ step });
       continue;
     }
     const property = PROPERTY_LINE.exec(text);
     if (!property) continue;
-    const step = steps.at(-1);
-    if (!step) {
+    const draft = drafts.at(-1);
+    if (!draft) {
       issues.push(issue("SPEC_PARSE_ERROR", `"${property[1]}" line comes before any step`, {
         file,
         line,
-        fix: "Indent Capture/Inject/Assert lines under a numbered step",
+        fix: "Indent step lines (Capture, Inject, Assert, For each, When, Until...) under a " +
+          "numbered step",
       }));
       continue;
     }
-    parseProperty(step, property[1], property[2], file, line, issues);
+    parseProperty(draft, property[1], property[2], { file, line }, issues);
   }
-  return steps;
-}
-
-function parseStepLine(
-  rest: string,
-  file: string,
-  line: number,
-  issues: Issue[],
-): FlowStep | undefined {
-  const match = /^(.*?)\s*(?:->|→)\s*(.+)$/.exec(rest);
-  if (!match) {
-    issues.push(issue("SPEC_PARSE_ERROR", `Cannot parse step "${rest.trim()}"`, {
-      file,
-      line,
-      fix: "Write a step as `1. **Name** -> `apis/<resource>/<file>.md``",
-    }));
-    return undefined;
-  }
-  const name = match[1].replace(/^\*\*(.*)\*\*$/, "$1").replace(/^__(.*)__$/, "$1").trim();
-  const endpoint = unquote(match[2]);
-  if (!endpoint.endsWith(".md")) {
-    issues.push(
-      issue(
-        "SPEC_PARSE_ERROR",
-        `Step "${name}" must point at an endpoint .md file, got "${endpoint}"`,
-        {
-          file,
-          line,
-          fix:
-            "Write the endpoint path relative to the collection root, e.g. `apis/users/get-user.md`",
-        },
-      ),
-    );
-    return undefined;
-  }
-  return { name: name || endpoint, endpoint, line, captures: [], injects: [], asserts: [] };
-}
-
-function parseProperty(
-  step: FlowStep,
-  key: string,
-  value: string,
-  file: string,
-  line: number,
-  issues: Issue[],
-) {
-  switch (key.toLowerCase()) {
-    case "capture": {
-      const match = /^`?([^`\s]+)`?\s+as\s+`?([^`\s]+)`?\s*$/.exec(value.trim());
-      if (!match || !CAPTURE_EXPRESSION.test(match[1]) || !VARIABLE.test(match[2])) {
-        issues.push(issue("SPEC_PARSE_ERROR", `Cannot parse capture "${value.trim()}"`, {
-          file,
-          line,
-          fix: "Write `Capture: `response.body.<field>` as `<name>`` (also body[<n>].<field>, " +
-            "headers.<name>, status)",
-        }));
-        return;
-      }
-      const capture: Capture = { expression: match[1], variable: match[2], line };
-      step.captures.push(capture);
-      return;
-    }
-    case "inject": {
-      for (const name of value.split(",").map(unquote).filter(Boolean)) {
-        if (!VARIABLE.test(name)) {
-          issues.push(issue("SPEC_PARSE_ERROR", `Cannot inject "${name}": not a variable name`, {
-            file,
-            line,
-            fix: "Write `Inject: `userId`` naming a capture of an earlier step",
-          }));
-          continue;
-        }
-        step.injects.push({ variable: name, line });
-      }
-      return;
-    }
-    case "assert": {
-      const { rule, issue: problem } = parseAssertion(unquote(value), file, line);
-      if (problem) issues.push(problem);
-      if (rule) step.asserts.push(rule as AssertionRule);
-      return;
-    }
-    default:
-      issues.push(warning(`Unknown step property "${key}" is ignored`, {
-        file,
-        line,
-        fix: "Step properties are Capture, Inject and Assert",
-      }));
-  }
-}
-
-function checkInjects(steps: FlowStep[], file: string, issues: Issue[]) {
-  const captured = new Set<string>();
-  for (const step of steps) {
-    for (const inject of step.injects) {
-      if (!captured.has(inject.variable)) {
-        issues.push(
-          issue(
-            "SPEC_PARSE_ERROR",
-            `Step "${step.name}" injects "${inject.variable}", which no earlier step captures`,
-            {
-              file,
-              line: inject.line,
-              fix:
-                `Add \`Capture: \`response.body.<field>\` as \`${inject.variable}\`\` to an earlier step`,
-            },
-          ),
-        );
-      }
-    }
-    for (const capture of step.captures) captured.add(capture.variable);
-  }
-}
-
-function unquote(text: string): string {
-  return text.trim().replace(/^`(.*)`$/, "$1").trim();
+  return drafts.map((draft) => finishStep(draft, file, issues));
 }

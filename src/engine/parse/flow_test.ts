@@ -53,15 +53,10 @@ Deno.test("parseFlow() defaults parallel and continue-on-error to false", () => 
   assertEquals([flow?.parallel, flow?.continueOnError], [false, false]);
 });
 
-Deno.test("parseFlow() rejects bad captures, unknown injects, missing steps, with lines", () => {
+Deno.test("parseFlow() rejects bad captures, bad paths, missing steps, with lines", () => {
   const cases: [string, RegExp, number][] = [
     ["1. **A** -> `apis/a/get-a.md`\n   - Capture: `body.id` as `x`\n", /Cannot parse capture/, 8],
-    [
-      "1. **A** -> `apis/a/get-a.md`\n   - Inject: `ghost`\n",
-      /injects "ghost", which no earlier step captures/,
-      8,
-    ],
-    ["1. **A** -> `apis/a/get-a.txt`\n", /must point at an endpoint .md file/, 7],
+    ["1. **A** -> `apis/a/get-a.txt`\n", /must point at an endpoint or flow .md file/, 7],
     ["1. **A** apis/a/get-a.md\n", /Cannot parse step/, 7],
     ["Nothing here\n", /Flow has no steps/, 5],
     [

@@ -43,6 +43,7 @@ const ENDPOINT_KEYS = [
   "retry",
   "response",
   "vars",
+  "standalone",
 ];
 
 export interface ParsedEndpoint {
@@ -105,6 +106,14 @@ export function parseEndpoint(text: string, file: string): ParsedEndpoint {
     }
   }
   const vars = reader.scalarMap(["vars"]);
+  const standalone = reader.raw(["standalone"]);
+  if (standalone !== undefined && standalone !== null && typeof standalone !== "boolean") {
+    reader.fail(
+      ["standalone"],
+      'Field "standalone" must be true or false',
+      "Write `standalone: false` for an endpoint that only runs inside flows",
+    );
+  }
   checkNestedKeys(reader.data, issues, file, reader.line.bind(reader));
   reader.known(ENDPOINT_KEYS);
   reader.warnUnknown();
@@ -179,6 +188,7 @@ export function parseEndpoint(text: string, file: string): ParsedEndpoint {
     match,
     ignore,
     vars,
+    ...(standalone === false ? { standalone: false } : {}),
     request: request!,
     expected: expected!,
     schema,

@@ -245,3 +245,16 @@ Deno.test("parseEndpoint() handles CRLF line endings and a BOM", () => {
   assertEquals(issues, []);
   assertEquals(parsed?.request.target, "{{baseUrl}}/users/:id");
 });
+
+Deno.test("parseEndpoint() reads standalone: false without a warning, and refuses a non-boolean", () => {
+  const base = "resource: users\nprotocol: http\nmethod: GET\npath: /u\nversion: 1\n";
+  const inFlow = parseEndpoint(spec({ frontmatter: base + "standalone: false\n" }), FILE);
+  assertEquals(inFlow.issues, []);
+  assertEquals(inFlow.spec?.standalone, false);
+  assertEquals(
+    parseEndpoint(spec({ frontmatter: base + "standalone: true\n" }), FILE).spec?.standalone,
+    undefined,
+  );
+  const [error] = errorsOf(spec({ frontmatter: base + "standalone: no-thanks\n" }));
+  assertEquals([error.message, error.line], ['Field "standalone" must be true or false', 7]);
+});

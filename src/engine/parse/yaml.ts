@@ -10,10 +10,79 @@ export type YamlResult =
   | { ok: true; value: unknown }
   | { ok: false; issue: Issue };
 
+/**
+ * How many nodes aliases may expand a document to: a value read from YAML is
+ * walked (turned into variables, JSON, reports), and `&a [*a, *a, …]` nested
+ * nine deep is 387 million nodes from 300 bytes (a "billion laughs").
+ */
+export function maxExpandedNodes(text: string): number {
+  return Math.max(100_000, 4 * text.length);
+}
+
+/**
+ * Loads YAML with the core schema; undefined `tooLarge` unless aliases
+ * expand it past `maxExpandedNodes`, then the 0-based line of the first
+ * alias. Aliases are shared references after loading, so counting with a
+ * memo costs one pass over the distinct nodes.
+ */
+export function loadYaml(
+  text: string,
+  file: string,
+): { value: unknown; tooLarge?: { line: number; limit: number } } {
+  const value = yaml.load(text, { schema: yaml.CORE_SCHEMA, filename: file });
+  // Only a document with an anchor can hold aliases.
+  if (!/(?:^|[\s[{,:-])&[^\s]/.test(text)) return { value };
+  const limit = maxExpandedNodes(text);
+  if (expandedNodes(value, limit) <= limit) return { value };
+  const alias = /(?:^|[\s[{,:-])\*[^\s,\]}]/m.exec(text);
+  const line = alias ? text.slice(0, alias.index + 1).split("\n").length - 1 : 0;
+  return { value: undefined, tooLarge: { line, limit } };
+}
+
+/** Nodes of a value with every shared reference counted each time; stops past `limit`. */
+export function expandedNodes(value: unknown, limit: number): number {
+  const sizes = new Map<object, number>();
+  const stack: [object, boolean][] = [];
+  if (value !== null && typeof value === "object") stack.push([value, false]);
+  while (stack.length > 0) {
+    const [node, childrenDone] = stack.pop()!;
+    if (sizes.has(node)) continue;
+    const children = Object.values(node).filter((c): c is object =>
+      c !== null && typeof c === "object"
+    );
+    if (!childrenDone) {
+      stack.push([node, true]);
+      for (const child of children) if (!sizes.has(child)) stack.push([child, false]);
+      continue;
+    }
+    let size = 1 + Object.keys(node).length;
+    for (const child of children) size += sizes.get(child) ?? 0;
+    if (size > limit) return size;
+    sizes.set(node, size);
+  }
+  return value !== null && typeof value === "object" ? sizes.get(value) ?? 0 : 1;
+}
+
 /** Parses YAML text that starts at `firstLine` of `file`; errors carry the file line. */
 export function parseYaml(text: string, file: string, firstLine: number): YamlResult {
   try {
-    return { ok: true, value: yaml.load(text, { schema: yaml.CORE_SCHEMA, filename: file }) };
+    const loaded = loadYaml(text, file);
+    if (loaded.tooLarge) {
+      return {
+        ok: false,
+        issue: issue(
+          "SPEC_PARSE_ERROR",
+          `YAML aliases expand to more than ${loaded.tooLarge.limit.toLocaleString("en-US")} nodes`,
+          {
+            file,
+            line: firstLine + loaded.tooLarge.line,
+            fix:
+              "Write the values out, or alias smaller parts: apispec refuses documents whose aliases multiply them (a YAML bomb)",
+          },
+        ),
+      };
+    }
+    return { ok: true, value: loaded.value };
   } catch (error) {
     const mark = (error as { mark?: { line: number; column: number } }).mark;
     const reason = (error as { reason?: string }).reason ?? String(error);

@@ -54,10 +54,14 @@ export function renderExec(view: ExecView, paint: Paint = PLAIN): string {
       paint.dim(`${record.duration_ms} ms`)
     }${type}`,
   ];
-  if (view.verbose && record.request) lines.push("", ...renderRequest(record.request, paint));
-  if (view.verbose && record.response) lines.push("", ...renderResponse(record.response, paint));
-  lines.push(...renderOutcome(record, view.strictAssertions, paint));
-  return lines.join("\n");
+  // Concatenated, never spread into push(): a large body has more lines than a call takes arguments.
+  const verbose = view.verbose
+    ? [
+      ...(record.request ? ["", ...renderRequest(record.request, paint)] : []),
+      ...(record.response ? ["", ...renderResponse(record.response, paint)] : []),
+    ]
+    : [];
+  return [...lines, ...verbose, ...renderOutcome(record, view.strictAssertions, paint)].join("\n");
 }
 
 /** The differences, assertion results and (on failure) hints of a record, one line each. */

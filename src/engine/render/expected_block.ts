@@ -1,11 +1,11 @@
 /**
  * An `## Expected response` block written from an actual response, for
  * agents that document an endpoint from a live run (`infer_expected`).
- * Values under secret-named JSON keys are replaced so the block can be
- * committed as is.
+ * Credentials under credential-named JSON keys are replaced so the block can
+ * be committed as is.
  */
 import type { HttpResponse } from "../model.ts";
-import { SECRET_NAME } from "../resolve/layers.ts";
+import { isCredentialPair } from "../secrets/names.ts";
 import { MASK } from "../secrets/mask.ts";
 import { tryJson } from "../compare/json_path.ts";
 import { reasonPhrase } from "./exec.ts";
@@ -13,14 +13,17 @@ import { reasonPhrase } from "./exec.ts";
 /** Headers worth a contract: the media type and where a created resource lives. */
 const CONTRACT_HEADERS = ["content-type", "location"];
 
-/** JSON values under secret-named keys become "****". */
+/**
+ * Credential values under credential keys become "****" (word match on the
+ * key, and a literal worth hiding); every other value is kept as it came.
+ */
 export function redactJson(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(redactJson);
   if (value && typeof value === "object") {
     return Object.fromEntries(
       Object.entries(value).map((
         [k, v],
-      ) => [k, SECRET_NAME.test(k) && typeof v === "string" ? MASK : redactJson(v)]),
+      ) => [k, typeof v === "string" && isCredentialPair(k, v) ? MASK : redactJson(v)]),
     );
   }
   return value;

@@ -19,6 +19,12 @@ export interface StepDetail {
   title?: string;
   /** The masked record, also without `verbose`. */
   record?: ExecRecord;
+  /** The plan node the record belongs to (`2`, `2.1`), for views that group records. */
+  id?: string;
+  /** 1-based run of a `For each` step. */
+  iteration?: number;
+  /** What a dry run knows of the step: its loop, condition, polling, delay. */
+  notes?: string[];
 }
 
 export interface FlowHeader {
@@ -28,6 +34,8 @@ export interface FlowHeader {
   steps: number;
   parallel: boolean;
   dryRun: boolean;
+  /** Rows of a data-driven run. */
+  rows?: number;
 }
 
 export function renderFlowHeader(header: FlowHeader, paint: Paint = PLAIN): string {
@@ -35,6 +43,7 @@ export function renderFlowHeader(header: FlowHeader, paint: Paint = PLAIN): stri
     header.parallel ? "parallel" : "sequential",
     `env ${header.env}`,
     `${header.steps} step${header.steps === 1 ? "" : "s"}`,
+    ...(header.rows ? [`${header.rows} data row${header.rows === 1 ? "" : "s"}`] : []),
     ...(header.dryRun ? ["dry run: nothing is sent"] : []),
   ].join(", ");
   return `${paint.bold(`FLOW  ${header.title}`)}  ${paint.dim(header.file)}  ${
@@ -75,19 +84,25 @@ export function renderFlowStep(
     request,
     status,
     options.dryRun ? "" : paint.dim(`${step.duration_ms} ms`),
+    step.attempts ? paint.dim(`${step.attempts} attempt${step.attempts === 1 ? "" : "s"}`) : "",
     step.error_type ? paint.red(step.error_type) : "",
   ].filter(Boolean);
-  const lines = [parts.join("  ")];
+  // concat, never push(...): a large body has more lines than a call takes arguments.
+  let lines = [parts.join("  ")];
   const indent = (text: string) => `      ${text}`;
+  for (const note of detail.notes ?? []) lines.push(indent(paint.cyan(note)));
   if (record?.request && (options.dryRun || options.verbose)) {
     // The step line already names the method and URL.
-    lines.push(...renderRequest(record.request, paint).slice(1).map(indent));
+    lines = lines.concat(renderRequest(record.request, paint).slice(1).map(indent));
   }
   if (record?.response && options.verbose) {
-    lines.push(...renderResponse(record.response, paint).map(indent));
+    lines = lines.concat(renderResponse(record.response, paint).map(indent));
   }
   if (record && !step.passed) {
-    lines.push(...renderOutcome(record, options.strictAssertions, paint).map(indent));
+    lines = lines.concat(renderOutcome(record, options.strictAssertions, paint).map(indent));
+  } else if (record && record.assertion_results.some((r) => !r.passed)) {
+    // A passing step with failing rules (not strict): the rules show as warnings.
+    lines = lines.concat(renderOutcome(record, false, paint).map(indent));
   } else if (!record && !step.passed && step.hint) {
     lines.push(indent(`${paint.cyan("hint")}     ${step.hint}`));
   }
@@ -99,16 +114,26 @@ export interface FlowSummary {
   steps: StepRecord[];
   captures: Record<string, string>;
   continueOnError?: boolean;
+  /** Nothing was sent: the summary says what was planned instead of what passed. */
+  dryRun?: boolean;
 }
 
 export function renderFlowSummary(summary: FlowSummary, paint: Paint = PLAIN): string {
   const count = (pick: (s: StepRecord) => boolean) => summary.steps.filter(pick).length;
-  const passed = count((s) => s.passed);
   const skipped = count((s) => !!s.skipped);
+  const passed = count((s) => s.passed && !s.skipped);
   const failed = summary.steps.length - passed - skipped;
-  const text = `${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ""}`;
+  const text = summary.dryRun
+    ? `Dry run: ${passed} request${passed === 1 ? "" : "s"} planned and resolved${
+      skipped ? `, ${skipped} skipped` : ""
+    }; nothing was sent`
+    : `${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ""}`;
   const lines = [
-    summary.passed ? paint.green(paint.bold(`✓ ${text}`)) : paint.red(paint.bold(`✗ ${text}`)),
+    summary.dryRun
+      ? paint.cyan(paint.bold(`○ ${text}`))
+      : summary.passed
+      ? paint.green(paint.bold(`✓ ${text}`))
+      : paint.red(paint.bold(`✗ ${text}`)),
   ];
   if (!summary.passed && summary.continueOnError) {
     lines.push(paint.dim("continue-on-error is on: failed steps do not fail the exit code"));
@@ -117,6 +142,44 @@ export function renderFlowSummary(summary: FlowSummary, paint: Paint = PLAIN): s
   if (captures.length > 0) {
     lines.push(paint.dim("captures:"));
     for (const [name, value] of captures) lines.push(`  ${name} = ${value}`);
+  }
+  return lines.join("\n");
+}
+
+/** The heading of one row of a data-driven run: its number and its values. */
+export function renderRowHeading(
+  row: { index: number; count: number; data: Record<string, unknown> },
+  paint: Paint = PLAIN,
+): string {
+  const values = Object.entries(row.data).map(([name, value]) =>
+    `${name}=${typeof value === "string" ? value : JSON.stringify(value)}`
+  ).join("  ");
+  const heading = paint.bold(`ROW ${row.index + 1}/${row.count}`);
+  return `${row.index === 0 ? "" : "\n"}${heading}  ${paint.dim(values)}`;
+}
+
+/** The closing line of a data-driven run: rows passed and failed. */
+export function renderRowsSummary(
+  rows: { passed: boolean }[],
+  options: { dryRun?: boolean; continueOnError?: boolean },
+  paint: Paint = PLAIN,
+): string {
+  const failed = rows.filter((r) => !r.passed).length;
+  const text = `${rows.length} row${rows.length === 1 ? "" : "s"}: ${
+    rows.length - failed
+  } passed, ${failed} failed`;
+  if (options.dryRun) {
+    return paint.cyan(
+      paint.bold(
+        `○ Dry run of ${rows.length} row${rows.length === 1 ? "" : "s"}; nothing was sent`,
+      ),
+    );
+  }
+  const lines = [
+    failed === 0 ? paint.green(paint.bold(`✓ ${text}`)) : paint.red(paint.bold(`✗ ${text}`)),
+  ];
+  if (failed > 0 && options.continueOnError) {
+    lines.push(paint.dim("continue-on-error is on: failed steps do not fail the exit code"));
   }
   return lines.join("\n");
 }

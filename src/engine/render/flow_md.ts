@@ -14,6 +14,15 @@ export interface FlowStepDraft {
   injects: string[];
   /** Assertion rules as written, e.g. `body.id: exists`. */
   asserts: string[];
+  forEach?: { items: string; as: string };
+  /** The condition as written, e.g. `role: equals admin`. */
+  when?: string;
+  /** The polling condition as written, e.g. `body.status: equals done`. */
+  until?: string;
+  /** Durations as written back: `500ms`, `2s`. */
+  every?: string;
+  times?: string;
+  delay?: string;
 }
 
 export interface FlowDraft {
@@ -25,15 +34,27 @@ export interface FlowDraft {
   steps: FlowStepDraft[];
 }
 
-/** The editable form of a parsed step. */
+/** The editable form of a parsed step; lines the step does not have stay absent. */
 export function stepDraftOf(step: FlowStep): FlowStepDraft {
+  const until = step.until;
   return {
     name: step.name,
     endpoint: step.endpoint,
     captures: step.captures.map(({ expression, variable }) => ({ expression, variable })),
     injects: step.injects.map((i) => i.variable),
     asserts: step.asserts.map((a) => a.source),
+    ...(step.forEach ? { forEach: { items: step.forEach.items, as: step.forEach.as } } : {}),
+    ...(step.when ? { when: step.when.rule.source } : {}),
+    ...(step.delayMs ? { delay: duration(step.delayMs) } : {}),
+    ...(until ? { until: until.rule.source } : {}),
+    // Defaults (every 1s, 10 times) are not written back.
+    ...(until && until.everyMs !== 1000 ? { every: duration(until.everyMs) } : {}),
+    ...(until && until.times !== 10 ? { times: String(until.times) } : {}),
   };
+}
+
+function duration(ms: number): string {
+  return ms % 1000 === 0 ? `${ms / 1000}s` : `${ms}ms`;
 }
 
 /** A step name that cannot break the step line: no arrow, no emphasis markers, one line. */
@@ -47,8 +68,9 @@ function code(text: string): string {
 }
 
 /**
- * The body of `## Steps`: one numbered item per step, then its Capture,
- * Inject and Assert lines indented under it.
+ * The body of `## Steps`: one numbered item per step, then its lines
+ * indented under it: For each, When, Delay, Capture, Inject, Assert, Until,
+ * Every, Times.
  *
  * @example
  * ```ts
@@ -62,11 +84,28 @@ export function renderFlowSteps(steps: FlowStepDraft[]): string {
   steps.forEach((step, index) => {
     const name = safeName(step.name) || step.endpoint;
     lines.push(`${index + 1}. **${name}** -> ${code(step.endpoint.trim())}`);
+    const line = (key: string, value: string | undefined) => {
+      if (value?.trim()) lines.push(`   - ${key}: ${code(value.trim())}`);
+    };
+    if (step.forEach?.items.trim()) {
+      lines.push(
+        `   - For each: ${code(step.forEach.items.trim())} as ${
+          code(step.forEach.as.trim() || "item")
+        }`,
+      );
+    }
+    line("When", step.when);
+    line("Delay", step.delay);
     for (const c of step.captures) {
       lines.push(`   - Capture: ${code(c.expression.trim())} as ${code(c.variable.trim())}`);
     }
     for (const variable of step.injects) lines.push(`   - Inject: ${code(variable.trim())}`);
     for (const rule of step.asserts) lines.push(`   - Assert: ${code(rule.trim())}`);
+    line("Until", step.until);
+    if (step.until?.trim()) {
+      line("Every", step.every);
+      line("Times", step.times);
+    }
   });
   return lines.join("\n");
 }

@@ -44,7 +44,7 @@ Deno.test("replaceFlowSteps() reorders, removes and adds steps that parseFlow re
 Deno.test("replaceFlowSteps() keeps sections after the steps", () => {
   const text = DEMO + "\n## Notes\n\nRun it against dev only.\n";
   const out = replaceFlowSteps(text, stepsOf(text).slice(0, 1));
-  assertStringIncludes(out, "as `userUrl`\n\n## Notes\n\nRun it against dev only.\n");
+  assertStringIncludes(out, "as `userName`\n\n## Notes\n\nRun it against dev only.\n");
 });
 
 Deno.test("renderFlowSteps() keeps step names from breaking the step line", () => {
@@ -89,4 +89,29 @@ Deno.test("setFlowSwitch() replaces or adds a frontmatter switch", () => {
     parseFlow(setFlowSwitch(stripped, "continue-on-error", true), "f.md").flow?.continueOnError,
     true,
   );
+});
+
+Deno.test("replaceFlowSteps() keeps loops, conditions, polling and delays through an edit", () => {
+  const text = `---\ntype: pipeline\nname: x\n---\n## Steps\n\n` +
+    "1. **Each** -> `apis/a.md`\n   - For each: `users` as `user`\n" +
+    "   - When: `user.role: equals admin`\n   - Delay: `250ms`\n" +
+    "   - Capture: `response.body.id` as `ids`\n   - Until: `body.status: equals done`\n" +
+    "   - Every: `2s`\n   - Times: `5`\n" +
+    "2. **Sub-flow** -> `flows/login.md`\n";
+  const steps = stepsOf(text);
+  assertEquals(steps[0], {
+    name: "Each",
+    endpoint: "apis/a.md",
+    captures: [{ expression: "response.body.id", variable: "ids" }],
+    injects: [],
+    asserts: [],
+    forEach: { items: "users", as: "user" },
+    when: "user.role: equals admin",
+    delay: "250ms",
+    until: "body.status: equals done",
+    every: "2s",
+    times: "5",
+  });
+  assertEquals(replaceFlowSteps(text, steps), text);
+  assertEquals(stepsOf(replaceFlowSteps(text, steps)), steps);
 });

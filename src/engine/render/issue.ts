@@ -1,22 +1,26 @@
 /**
  * Renders issues for people: `error[CODE]: message`, `--> file:line:col`, the
- * source line with a caret when the source is at hand, and the fix.
+ * source line with a caret when the source is at hand, and the fix. The
+ * source line and the message pass through the masker: a finding's frame
+ * points at the secret without showing it.
  */
 import type { Issue } from "../issue.ts";
+import { maskShapes } from "../secrets/mask.ts";
 import { type Paint, PLAIN } from "./paint.ts";
 
 export function renderIssue(issue: Issue, source?: string, paint: Paint = PLAIN): string {
   const label = issue.severity === "error"
     ? paint.red(paint.bold(`error[${issue.code}]`))
     : paint.yellow(paint.bold("warning"));
-  const lines = [`${label}: ${issue.message}`];
+  const lines = [`${label}: ${maskShapes(issue.message)}`];
   if (issue.file) {
     const where = [issue.file, issue.line, issue.line && issue.column].filter(Boolean).join(":");
     lines.push(`  ${paint.cyan("-->")} ${where}`);
   }
-  const text = issue.line && source !== undefined
+  const raw = issue.line && source !== undefined
     ? source.split(/\r?\n/)[issue.line - 1]
     : undefined;
+  const text = raw === undefined ? undefined : maskShapes(raw);
   if (text !== undefined && issue.line) {
     const gutter = " ".repeat(String(issue.line).length);
     lines.push(`${gutter} ${paint.cyan("|")}`);
@@ -43,7 +47,7 @@ export function issueJson(issue: Issue): Record<string, unknown> {
   return {
     type: issue.code,
     severity: issue.severity,
-    message: issue.message,
+    message: maskShapes(issue.message),
     file: issue.file ?? null,
     line: issue.line ?? null,
     column: issue.column ?? null,

@@ -29,7 +29,7 @@ export function recordDetails(record: ExecRecord): string[] {
   const details: string[] = [];
   if (record.diff.status) details.push(`status: ${record.diff.status}`);
   for (const header of record.diff.headers) details.push(`header ${header}`);
-  if (record.diff.body) details.push(...record.diff.body.split("\n"));
+  if (record.diff.body) { for (const line of record.diff.body.split("\n")) details.push(line); }
   for (const result of record.assertion_results) {
     if (!result.passed) details.push(`assertion ${result.message}`);
   }

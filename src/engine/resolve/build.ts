@@ -52,11 +52,29 @@ function authVariables(spec: EndpointSpec, auth: AuthKind): string[] {
   return [];
 }
 
-/** Every variable an endpoint uses, with its kind, in order of first use. */
+type UsedVariable = { name: string; kind: "template" | "path_param" };
+
+// A spec is sent many times in a flow or a data-driven run; what it uses does not change.
+const usedMemo = new WeakMap<EndpointSpec, Map<AuthKind, readonly Readonly<UsedVariable>[]>>();
+
+/** Every variable an endpoint uses, with its kind, in order of first use (shared: read only). */
 export function usedVariables(
   spec: EndpointSpec,
   auth: AuthKind,
-): { name: string; kind: "template" | "path_param" }[] {
+): readonly Readonly<UsedVariable>[] {
+  let byAuth = usedMemo.get(spec);
+  if (!byAuth) usedMemo.set(spec, byAuth = new Map());
+  let used = byAuth.get(auth);
+  if (!used) {
+    byAuth.set(
+      auth,
+      used = Object.freeze(findUsedVariables(spec, auth).map((v) => Object.freeze(v))),
+    );
+  }
+  return used;
+}
+
+function findUsedVariables(spec: EndpointSpec, auth: AuthKind): UsedVariable[] {
   const texts = [
     spec.request.target,
     ...spec.request.headers.flatMap((h) => [h.name, h.value]),
@@ -170,6 +188,7 @@ export function buildExchange(spec: EndpointSpec, options: BuildOptions): BuiltE
   const authorization = authorizationFor(spec, options.auth, lookup);
   if (authorization) requestHeaders.push(["Authorization", authorization]);
   return {
+    secrets: authorizationSecrets(requestHeaders, secrets),
     request: {
       method: spec.request.method,
       url,
@@ -180,8 +199,23 @@ export function buildExchange(spec: EndpointSpec, options: BuildOptions): BuiltE
     assertions,
     variables,
     issues,
-    secrets,
   };
+}
+
+/**
+ * The Authorization value as sent is a secret wherever the API echoes it,
+ * whole or its credential alone (a Basic header's base64 included).
+ */
+function authorizationSecrets(headers: [string, string][], secrets: string[]): string[] {
+  const more = new Set(secrets);
+  for (const [name, value] of headers) {
+    if (!/^(?:proxy-)?authorization$/i.test(name)) continue;
+    const credential = value.replace(/^\s*[\w-]+\s+(?=\S)/, "").trim();
+    for (const secret of [value.trim(), credential]) {
+      if (secret.length >= 4 && !secret.includes("{{")) more.add(secret);
+    }
+  }
+  return [...more];
 }
 
 const DRY_RUN_CAPTURE = /__capture_\w+__/;

@@ -3,6 +3,8 @@
  * tool server order the same sources differently (SPEC.md), so the order is
  * data, not code.
  */
+import { isSecretName } from "../secrets/names.ts";
+import { findSecrets } from "../secrets/scan.ts";
 
 export type LayerName =
   | "capture"
@@ -120,15 +122,27 @@ export function dotenvLayer(vars: Record<string, string>, label: string): VarLay
   return { name: "dotenv", label, vars: out };
 }
 
-/** Names that hold secrets; their values are masked in every output. */
-export const SECRET_NAME = /token|secret|password|passwd|key|auth|cookie|session|credential/i;
+/**
+ * Names that hold secrets, by word (`authToken`, `X-Api-Key`; not `author`,
+ * `tokenUrl`, `passwordPolicy`). Kept as an object with `test` so callers
+ * written against the former regex keep working.
+ */
+export const SECRET_NAME: { test(name: string): boolean } = { test: isSecretName };
 
-/** Values of every secret-named variable in the layers, for masking. */
+/**
+ * Values to mask in every output: those of secret-named variables, and any
+ * value that holds something shaped like a credential whatever its name
+ * (`pat`, `stripe`).
+ */
 export function secretValues(layers: VarLayer[]): string[] {
   const values = new Set<string>();
   for (const layer of layers) {
     for (const [name, value] of Object.entries(layer.vars)) {
-      if (SECRET_NAME.test(name) && value.length >= 4) values.add(value);
+      if (value.length < 4) continue;
+      if (isSecretName(name)) values.add(value);
+      else {for (const found of findSecrets(value, { honourAllowComment: false })) {
+          values.add(value.slice(found.start, found.end));
+        }}
     }
   }
   return [...values];

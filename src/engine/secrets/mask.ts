@@ -1,30 +1,74 @@
 /**
- * Masks secrets in anything shown to a person, an agent or a log: header
- * values that carry credentials, and the values of secret-named variables
- * wherever they appear.
+ * The one masker every output path calls (console, JSON, JUnit, markdown,
+ * GitHub reports, diagnoses, verbose exchanges, MCP and preview results,
+ * history). It hides two things: values known to be secret (secret-named
+ * variables, the built Authorization value, captured secrets), raw and
+ * URL-encoded; and any value the scanner recognises as a credential by its
+ * shape or place (`ghp_…`, a JWT, `postgres://user:pw@`, `"password": "…"`),
+ * whoever sent it.
  */
 import type { ExecRecord, HttpResponse, ResolvedRequest } from "../model.ts";
+import { isSecretName } from "./names.ts";
+import { findSecrets } from "./scan.ts";
 
 export const MASK = "****";
 
-const SECRET_HEADER =
-  /^(authorization|proxy-authorization|cookie|set-cookie)$|token|secret|key|auth|session|password/i;
-
+/** Header names whose values are credentials: `Authorization`, `Cookie`, `X-Api-Key`, `X-Auth-Token`. */
 export function isSecretHeader(name: string): boolean {
-  return SECRET_HEADER.test(name);
+  return isSecretName(name);
 }
 
-/** Replaces every occurrence of each secret value. Longer values first, so overlaps mask fully. */
-export function maskText(text: string, secrets: string[]): string {
+const PRIVATE_KEY_BLOCK =
+  /-----BEGIN[ A-Z0-9_-]{0,100}PRIVATE KEY(?: BLOCK)?-----[\s\S]*?-----END[ A-Z0-9_-]{0,100}PRIVATE KEY(?: BLOCK)?-----/g;
+
+/**
+ * Masks what the scanner recognises, wherever it appears.
+ *
+ * @example
+ * ```ts
+ * import { maskShapes } from "./mask.ts";
+ * maskShapes('{"password": "hunter2", "name": "Ada"}'); // '{"password": "****", "name": "Ada"}'
+ * ```
+ */
+export function maskShapes(text: string): string {
+  let out = text.includes("PRIVATE KEY") ? text.replace(PRIVATE_KEY_BLOCK, MASK) : text;
+  const findings = findSecrets(out, { honourAllowComment: false });
+  if (findings.length === 0) return out;
+  const parts: string[] = [];
+  let at = 0;
+  for (const finding of findings) {
+    if (finding.start < at) continue;
+    parts.push(out.slice(at, finding.start), MASK);
+    at = finding.end;
+  }
+  parts.push(out.slice(at));
+  out = parts.join("");
+  return out;
+}
+
+/** Replaces every occurrence of each known secret, raw and URL-encoded; longer values first. */
+export function maskKnown(text: string, secrets: readonly string[]): string {
   let out = text;
   for (const secret of [...secrets].sort((a, b) => b.length - a.length)) {
     if (secret.length < 4) continue;
     out = out.split(secret).join(MASK);
-    // URL-encoded forms appear in query strings and paths.
     const encoded = encodeURIComponent(secret);
     if (encoded !== secret) out = out.split(encoded).join(MASK);
   }
   return out;
+}
+
+/**
+ * Masks known secrets, then anything shaped like one.
+ *
+ * @example
+ * ```ts
+ * import { maskText } from "./mask.ts";
+ * maskText("t=ab cd&x=ab%20cd", ["ab cd"]); // "t=****&x=****"
+ * ```
+ */
+export function maskText(text: string, secrets: readonly string[] = []): string {
+  return maskShapes(maskKnown(text, secrets));
 }
 
 /** Keeps the scheme of an Authorization value (`Bearer ****`) so the output stays readable. */
@@ -34,11 +78,14 @@ function maskHeaderValue(name: string, value: string): string {
   return scheme ? `${scheme[1]} ${MASK}` : MASK;
 }
 
-export function maskHeaders(headers: [string, string][], secrets: string[]): [string, string][] {
+export function maskHeaders(
+  headers: [string, string][],
+  secrets: readonly string[],
+): [string, string][] {
   return headers.map(([name, value]) => [name, maskText(maskHeaderValue(name, value), secrets)]);
 }
 
-export function maskRequest(request: ResolvedRequest, secrets: string[]): ResolvedRequest {
+export function maskRequest(request: ResolvedRequest, secrets: readonly string[]): ResolvedRequest {
   return {
     ...request,
     url: maskText(request.url, secrets),
@@ -47,7 +94,7 @@ export function maskRequest(request: ResolvedRequest, secrets: string[]): Resolv
   };
 }
 
-export function maskResponse(response: HttpResponse, secrets: string[]): HttpResponse {
+export function maskResponse(response: HttpResponse, secrets: readonly string[]): HttpResponse {
   return {
     ...response,
     headers: maskHeaders(response.headers, secrets),
@@ -59,20 +106,32 @@ export function maskResponse(response: HttpResponse, secrets: string[]): HttpRes
  * Masks a whole record by walking its strings; request and response headers
  * also lose credential values by name.
  */
-export function maskRecord<T extends Partial<ExecRecord>>(record: T, secrets: string[]): T {
+export function maskRecord<T extends Partial<ExecRecord>>(
+  record: T,
+  secrets: readonly string[],
+): T {
   const masked = { ...(deepMask(record, secrets) as T) };
   if (record.request) masked.request = maskRequest(record.request, secrets);
   if (record.response) masked.response = maskResponse(record.response, secrets);
   return masked;
 }
 
-/** Masks every string inside a JSON-like value. */
-export function deepMask(value: unknown, secrets: string[]): unknown {
-  if (secrets.length === 0) return value;
-  if (typeof value === "string") return maskText(value, secrets);
-  if (Array.isArray(value)) return value.map((item) => deepMask(item, secrets));
-  if (value && typeof value === "object") {
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, deepMask(v, secrets)]));
+/** Masks every string inside a JSON-like value (iteratively: depth is the input's to choose). */
+export function deepMask(value: unknown, secrets: readonly string[]): unknown {
+  const mask = (v: unknown) => typeof v === "string" ? maskText(v, secrets) : v;
+  if (value === null || typeof value !== "object") return mask(value);
+  const root: unknown = Array.isArray(value) ? [] : {};
+  const stack: [unknown, Record<string, unknown> | unknown[]][] = [[value, root as never]];
+  while (stack.length > 0) {
+    const [from, to] = stack.pop()!;
+    for (const [key, child] of Object.entries(from as object)) {
+      let copy: unknown = mask(child);
+      if (child !== null && typeof child === "object") {
+        copy = Array.isArray(child) ? [] : {};
+        stack.push([child, copy as never]);
+      }
+      (to as Record<string, unknown>)[key] = copy;
+    }
   }
-  return value;
+  return root;
 }

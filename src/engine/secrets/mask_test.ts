@@ -1,10 +1,31 @@
 import { assertEquals } from "@std/assert";
-import { deepMask, maskHeaders, maskRecord, maskText } from "./mask.ts";
+import { deepMask, maskHeaders, maskRecord, maskShapes, maskText } from "./mask.ts";
 import type { ExecRecord } from "../model.ts";
+import { Gen } from "../../../tests/helpers/secret_samples.ts";
+
+const g = new Gen(7);
 
 Deno.test("maskText() replaces raw and URL-encoded secret values", () => {
   assertEquals(maskText("t=ab cd&x=ab%20cd and ab cd", ["ab cd"]), "t=****&x=**** and ****");
   assertEquals(maskText("short abc stays", ["abc"]), "short abc stays");
+});
+
+Deno.test("maskShapes() hides what the scanner recognises, whoever sent it", () => {
+  const token = ["gh", "p_"].join("") + g.alnum(36);
+  const jwt = g.jwt();
+  const body =
+    `{"token": "${token}", "id_token": "${jwt}", "password": "hunter2", "author": "Ada"}`;
+  assertEquals(
+    maskShapes(body),
+    '{"token": "****", "id_token": "****", "password": "****", "author": "Ada"}',
+  );
+  const key = ["-----BEGIN RSA ", "PRIVATE KEY-----"].join("") + `\\n${g.b64(64)}\\n` +
+    ["-----END RSA ", "PRIVATE KEY-----"].join("");
+  assertEquals(maskShapes(`{"pem": "${key}"}`), '{"pem": "****"}');
+  assertEquals(
+    maskShapes("Authorization: Bearer {{authToken}}"),
+    "Authorization: Bearer {{authToken}}",
+  );
 });
 
 Deno.test("maskHeaders() hides credential headers by name, keeping the scheme", () => {
@@ -12,12 +33,13 @@ Deno.test("maskHeaders() hides credential headers by name, keeping the scheme", 
     maskHeaders([["Authorization", "Bearer abc"], ["Cookie", "s=1"], ["X-Api-Key", "k"], [
       "Accept",
       "*/*",
-    ]], []),
+    ], ["Author", "Ada"]], []),
     [
       ["Authorization", "Bearer ****"],
       ["Cookie", "****"],
       ["X-Api-Key", "****"],
       ["Accept", "*/*"],
+      ["Author", "Ada"],
     ],
   );
 });
@@ -48,4 +70,12 @@ Deno.test("maskRecord() masks every string and never mutates its input", () => {
   assertEquals(masked.request!.headers, [["Authorization", "Bearer ****"]]);
   assertEquals(record.hint, "token s3cr3t-v4lue seen");
   assertEquals(deepMask({ a: ["x-secret-x"] }, ["secret"]), { a: ["x-****-x"] });
+});
+
+Deno.test("deepMask() walks values nested far deeper than the call stack allows", () => {
+  let value: unknown = "s3cr3t-v4lue";
+  for (let i = 0; i < 20_000; i++) value = [value];
+  let masked = deepMask(value, ["s3cr3t-v4lue"]);
+  for (let i = 0; i < 20_000; i++) masked = (masked as unknown[])[0];
+  assertEquals(masked, "****");
 });

@@ -1,96 +1,157 @@
 /**
  * Finds likely credentials in versioned markdown before any request is sent
- * (exit 5). Placeholders, git SHAs, UUIDs and dummy values are not secrets; a
- * line may accept a documented false positive with
- * `<!-- apispec:allow-secret -->`.
+ * (exit 5), and in anything about to be shown (the masker). Rules are data:
+ * provider shapes derived from gitleaks (rules.ts) and apispec's context
+ * rules (context_rules.ts). One case-insensitive regex pass for the rules'
+ * keywords picks the few lines worth a closer look and the rules to try
+ * there, so a file without any keyword costs that one pass. A line may accept a
+ * documented false positive with `<!-- apispec:allow-secret -->`.
  */
 import { type Issue, issue } from "../issue.ts";
+import { CONTEXT_RULES, type LineRule, type Span } from "./context_rules.ts";
+import { SHAPE_RULES, type ShapeRule } from "./rules.ts";
+import { entropy, isPlaceholderValue } from "./value.ts";
 
 export const ALLOW_COMMENT = "<!-- apispec:allow-secret -->";
 
-interface Pattern {
+function shapeRule(rule: ShapeRule): LineRule {
+  return {
+    id: rule.id,
+    name: rule.name,
+    keywords: rule.keywords,
+    find(line) {
+      const spans: Span[] = [];
+      rule.regex.lastIndex = 0;
+      for (const match of line.matchAll(rule.regex)) {
+        const value = match[1] ?? match[0];
+        if (rule.allow?.test(value) || isPlaceholderValue(value)) continue;
+        if (rule.entropy !== undefined && entropy(value) < rule.entropy) continue;
+        const start = match.index! + match[0].indexOf(value);
+        spans.push([start, start + value.length]);
+      }
+      return spans;
+    },
+  };
+}
+
+/** Shapes first: a finding names the provider when one is known. */
+const RULES: LineRule[] = [...SHAPE_RULES.map(shapeRule), ...CONTEXT_RULES];
+
+/**
+ * Each keyword with the rules that want it or a keyword inside it: the regex
+ * below matches `authorization` whole, and the rules wanting `auth` must run too.
+ */
+const RULES_BY_KEYWORD = new Map<string, LineRule[]>(
+  [...new Set(RULES.flatMap((r) => r.keywords))].map((keyword) => [
+    keyword,
+    RULES.filter((r) => r.keywords.some((k) => keyword.includes(k))),
+  ]),
+);
+
+/** All keywords in one regex, longest first so `authorization` wins over `auth`. */
+const KEYWORD_SOURCE = [...RULES_BY_KEYWORD.keys()]
+  .sort((a, b) => b.length - a.length)
+  .map((k) => k.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"))
+  .join("|");
+/** Run over the lower-cased text: a fifth faster than the same regex with the `i` flag. */
+const KEYWORDS = new RegExp(KEYWORD_SOURCE, "g");
+/** For the rare text whose lower-case form differs in length (offsets would shift). */
+const KEYWORDS_ANY_CASE = new RegExp(KEYWORD_SOURCE, "gi");
+
+export interface SecretFinding {
+  rule: string;
+  /** What was found, for messages: "GitHub token". */
   name: string;
-  regex: RegExp;
-  /** Index of the capture group holding the value; 0 is the whole match. */
-  group: number;
-  check?: (value: string) => boolean;
+  /** 1-based line and column of the secret. */
+  line: number;
+  column: number;
+  /** [start, end) offsets of the secret in the whole text. */
+  start: number;
+  end: number;
 }
 
-const SECRET_KEY =
-  "(?:password|passwd|pwd|secret|client[_-]?secret|api[_-]?key|apikey|access[_-]?key|private[_-]?key|" +
-  "auth[_-]?token|access[_-]?token|refresh[_-]?token|bearer[_-]?token|token)";
+export interface FindOptions {
+  /** Skip lines that carry ALLOW_COMMENT (files); output masking ignores it. Default true. */
+  honourAllowComment?: boolean;
+}
 
-const PATTERNS: Pattern[] = [
-  {
-    name: "private key",
-    regex: /-----BEGIN (?:RSA |EC |DSA |OPENSSH |PGP |ENCRYPTED )?PRIVATE KEY(?: BLOCK)?-----/,
-    group: 0,
-  },
-  { name: "AWS access key", regex: /\b((?:AKIA|ASIA)[0-9A-Z]{16})\b/, group: 1 },
-  {
-    name: "GitHub token",
-    regex: /\b(gh[pousr]_[A-Za-z0-9]{36,}|github_pat_[A-Za-z0-9_]{22,})/,
-    group: 1,
-  },
-  { name: "Slack token", regex: /\b(xox[abprs]-[A-Za-z0-9-]{10,})/, group: 1 },
-  { name: "Stripe key", regex: /\b((?:sk|rk)_live_[A-Za-z0-9]{16,})/, group: 1 },
-  { name: "Google API key", regex: /\b(AIza[0-9A-Za-z_-]{35})\b/, group: 1 },
-  { name: "OpenAI-style key", regex: /\b(sk-(?:proj-)?[A-Za-z0-9_-]{32,})/, group: 1 },
-  {
-    name: "JSON Web Token",
-    regex: /\b(eyJ[A-Za-z0-9_-]{10,}\.eyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,})/,
-    group: 1,
-  },
-  {
-    name: "credentials in an Authorization header",
-    regex: /^\s*(?:Proxy-)?Authorization\s*:\s*(?:Bearer|Basic|Token|Digest)\s+(\S.*?)\s*$/i,
-    group: 1,
-    check: (value) => value.length >= 8,
-  },
-  {
-    name: "secret value",
-    regex: new RegExp(
-      `["']?[\\w-]*${SECRET_KEY}[\\w-]*["']?\\s*[:=]\\s*(?:"([^"]*)"|'([^']*)'|([^\\s,#}]+))`,
-      "i",
-    ),
-    group: -1,
-    check: looksSecret,
-  },
-];
+/** The findings of one line by the rules its keywords want, earliest first, overlaps dropped. */
+function findInLine(line: string, rules: LineRule[]): { rule: LineRule; span: Span }[] {
+  const found: { rule: LineRule; span: Span }[] = [];
+  for (const rule of RULES) {
+    if (!rules.includes(rule)) continue; // RULES' order: shapes before context rules
+    for (const span of rule.find(line)) {
+      if (found.some(({ span: [s, e] }) => span[0] < e && s < span[1])) continue;
+      found.push({ rule, span });
+    }
+  }
+  return found.sort((a, b) => a.span[0] - b.span[0]);
+}
 
 /**
- * Every pattern above needs one of these words on its line; testing them first
- * skips almost every line of a large file (a 16 MB import scans in a tenth of the time).
+ * Every likely secret in a text, with its line and offsets.
+ *
+ * @example
+ * ```ts
+ * import { findSecrets } from "./scan.ts";
+ * findSecrets("Authorization: Bearer {{authToken}}").length; // 0
+ * findSecrets('{"password": "hunter2"}')[0].rule; // "credential-assignment"
+ * ```
  */
-const CANDIDATE =
-  /token|secret|passw|pwd|key|auth|AKIA|ASIA|gh[pousr]_|github_pat_|xox|_live_|AIza|sk-|eyJ/i;
-
-const DUMMY =
-  /^(?:x+|\*+|\.+|-+|changeme|change-me|example[\w-]*|redacted|secret|password|token|string|null|true|false|none|undefined|lorem\w*|ipsum|dummy\w*|fake\w*|test\w*|sample\w*|placeholder|your[-_]\w+|<[^>]*>|\$\{[^}]*\}|\$\w+)$/i;
-
-/**
- * A literal value that is long and random-looking enough to be a real
- * credential: at least 8 characters mixing two character classes, and not a
- * placeholder, id, URL or dummy word.
- */
-export function looksSecret(value: string): boolean {
-  const v = value.trim();
-  if (v.length < 8 || /\{\{.*\}\}/.test(v) || DUMMY.test(v)) return false;
-  if (/^\d+$/.test(v)) return false; // ids, expiry seconds
-  if (/^[0-9a-f]{40}$|^[0-9a-f]{7,12}$/i.test(v)) return false; // git SHAs
-  if (/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(v)) return false; // UUIDs
-  if (/^(?:https?:)?\/\//.test(v)) return false;
-  const classes = [/[a-z]/, /[A-Z]/, /\d/, /[^\w\s.-]/].filter((re) => re.test(v)).length;
-  return classes >= 2;
+export function findSecrets(text: string, options: FindOptions = {}): SecretFinding[] {
+  const honour = options.honourAllowComment ?? true;
+  const findings: SecretFinding[] = [];
+  let lineNumber = 1;
+  let counted = 0; // text offset up to which newlines are counted
+  let line: { start: number; end: number; rules: LineRule[] } | undefined;
+  const finish = () => {
+    if (!line) return;
+    const { start, end, rules } = line;
+    for (
+      let at = text.indexOf("\n", counted);
+      at !== -1 && at < start;
+      at = text.indexOf("\n", at + 1)
+    ) {
+      lineNumber++;
+    }
+    counted = start;
+    const body = text.slice(start, text[end - 1] === "\r" ? end - 1 : end);
+    if (honour && body.includes(ALLOW_COMMENT)) return;
+    for (const { rule, span } of findInLine(body, rules)) {
+      findings.push({
+        rule: rule.id,
+        name: rule.name,
+        line: lineNumber,
+        column: span[0] + 1,
+        start: start + span[0],
+        end: start + span[1],
+      });
+    }
+  };
+  // One regex pass finds every keyword; each line with one is judged by the rules that want them.
+  const lower = text.toLowerCase();
+  const [haystack, keywords] = lower.length === text.length
+    ? [lower, KEYWORDS]
+    : [text, KEYWORDS_ANY_CASE];
+  keywords.lastIndex = 0;
+  for (let hit = keywords.exec(haystack); hit; hit = keywords.exec(haystack)) {
+    if (!line || hit.index >= line.end) {
+      finish();
+      const start = text.lastIndexOf("\n", hit.index - 1) + 1;
+      const end = text.indexOf("\n", hit.index);
+      line = { start, end: end === -1 ? text.length : end, rules: [] };
+    }
+    const keyword = haystack === lower ? hit[0] : hit[0].toLowerCase();
+    for (const rule of RULES_BY_KEYWORD.get(keyword)!) {
+      if (!line.rules.includes(rule)) line.rules.push(rule);
+    }
+  }
+  finish();
+  return findings;
 }
 
-function valueOf(match: RegExpExecArray, pattern: Pattern): string {
-  if (pattern.group >= 0) return match[pattern.group] ?? "";
-  return match[1] ?? match[2] ?? match[3] ?? "";
-}
-
 /**
- * Scans text line by line.
+ * Scans a file's text: one issue per line that holds a likely secret.
  *
  * @example
  * ```ts
@@ -101,28 +162,18 @@ function valueOf(match: RegExpExecArray, pattern: Pattern): string {
  */
 export function scanSecrets(text: string, file: string): Issue[] {
   const issues: Issue[] = [];
-  // Most files hold no candidate word at all: one test of the whole text settles them.
-  if (!CANDIDATE.test(text)) return issues;
-  const lines = text.split(/\r?\n/);
-  for (let index = 0; index < lines.length; index++) {
-    const line = lines[index];
-    if (!CANDIDATE.test(line) || line.includes(ALLOW_COMMENT)) continue;
-    for (const pattern of PATTERNS) {
-      const match = pattern.regex.exec(line);
-      if (!match) continue;
-      const value = valueOf(match, pattern);
-      if (value.trim().startsWith("{{") || value.includes("****")) continue;
-      if (pattern.check && !pattern.check(value)) continue;
-      issues.push(issue("SECRET_DETECTED", `Possible ${pattern.name} in a versioned file`, {
-        file,
-        line: index + 1,
-        column: match.index + 1,
-        fix:
-          "Replace the value with a {{variable}} and set it through APISPEC_<NAME> or .env.local; " +
-          `if it is a documented example, end the line with ${ALLOW_COMMENT}`,
-      }));
-      break;
-    }
+  let lastLine = 0;
+  for (const finding of findSecrets(text)) {
+    if (finding.line === lastLine) continue;
+    lastLine = finding.line;
+    issues.push(issue("SECRET_DETECTED", `Possible ${finding.name} in a versioned file`, {
+      file,
+      line: finding.line,
+      column: finding.column,
+      fix:
+        "Replace the value with a {{variable}} and set it through APISPEC_<NAME> or .env.local; " +
+        `if it is a documented example, end the line with ${ALLOW_COMMENT}`,
+    }));
   }
   return issues;
 }

@@ -1,18 +1,23 @@
 import { assertEquals } from "@std/assert";
-import { ALLOW_COMMENT, looksSecret, scanSecrets } from "./scan.ts";
+import { ALLOW_COMMENT, findSecrets, scanSecrets } from "./scan.ts";
+import { Gen } from "../../../tests/helpers/secret_samples.ts";
+
+// Tokens are built at run time from parts: no realistic token sits in the repository.
+const g = new Gen(5);
+const p = (...parts: string[]) => parts.join("");
 
 Deno.test("scanSecrets() finds provider keys, private keys, JWTs and literal credentials with lines", () => {
   const lines = [
-    "aws: AKIAIOSFODNN7EXAMPLE",
-    "token: ghp_aBcDeFgHiJkLmNoPqRsTuVwXyZ0123456789",
-    "-----BEGIN RSA PRIVATE KEY-----",
-    "Authorization: Bearer abcdef123456",
-    "Authorization: Basic dXNlcjpzM2NyZXQ=",
-    '{"password": "Zx8!qL2#vR9"}',
-    "api_key = 'live_4f9a8b7c6d5e'",
-    "jwt: eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.dozjgNryP4J3jVmNHl0w5N_XgL0n3I9PlFUP0THsR8U",
-    "slack: xoxb-123456789012-abcdefghijkl",
-    "key: sk_live_abcdefghijklmnop1234",
+    `aws: ${p("AK", "IA")}${g.base32(16)}`,
+    `token: ${p("gh", "p_")}${g.alnum(36)}`,
+    p("-----BEGIN RSA ", "PRIVATE KEY-----"),
+    `Authorization: Bearer ${g.alnum(24)}`,
+    `Authorization: Basic ${btoa(`ada:${g.password()}`)}`,
+    `{"password": "${g.password()}"}`,
+    `api_key = '${g.alnum(20)}'`,
+    `jwt: ${g.jwt()}`,
+    `slack: ${p("xo", "xb-")}${g.digits(12)}-${g.alnum(24)}`,
+    `key: ${p("sk", "_live_")}${g.alnum(24)}`,
   ];
   const found = scanSecrets(lines.join("\n"), "a.md");
   assertEquals(found.map((i) => i.line), [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
@@ -22,11 +27,12 @@ Deno.test("scanSecrets() finds provider keys, private keys, JWTs and literal cre
   );
 });
 
-Deno.test("scanSecrets() leaves placeholders, SHAs, UUIDs, dummies and masked values alone", () => {
+Deno.test("scanSecrets() leaves placeholders, SHAs, UUIDs, dummies, masked values and key names alone", () => {
   const lines = [
     "Authorization: Bearer {{authToken}}",
+    "Authorization: Bearer ${TOKEN}",
     '{"password": "{{password}}"}',
-    "commit: 3f786850e387550fdab836ed7e6dc881de23001b",
+    `commit: ${g.hex(40)}`,
     "id: 123e4567-e89b-12d3-a456-426614174000",
     "password: changeme",
     "token: string",
@@ -36,16 +42,27 @@ Deno.test("scanSecrets() leaves placeholders, SHAs, UUIDs, dummies and masked va
     "tokenUrl: https://auth.example.com/token",
     "auth: bearer",
     "password: lorem",
-    `token: hunter2hunter2 ${ALLOW_COMMENT}`,
+    "apiKeyName: X-Api-Key",
+    "passwordPolicy: strict",
+    `aws: ${p("AK", "IA")}IOSFODNN7EXAMPLE`,
+    `token: ${g.alnum(24)} ${ALLOW_COMMENT}`,
   ];
   assertEquals(scanSecrets(lines.join("\n"), "a.md"), []);
 });
 
-Deno.test("looksSecret() wants a long, random-looking literal", () => {
-  assertEquals(
-    ["abc", "{{x}}", "example-value", "12345678", "Zx8!qL2#vR9", "tok_6f1d9a0b7c2e"].map(
-      looksSecret,
-    ),
-    [false, false, false, false, true, true],
-  );
+Deno.test("findSecrets() gives the secret's offsets, and masks through the allow comment when asked", () => {
+  const token = p("gl", "pat-") + g.urlsafe(20);
+  const text = `intro\nPRIVATE-TOKEN: ${token} ${ALLOW_COMMENT}\n`;
+  assertEquals(findSecrets(text), []);
+  const [found] = findSecrets(text, { honourAllowComment: false });
+  assertEquals([found.line, found.column, text.slice(found.start, found.end)], [2, 16, token]);
+});
+
+Deno.test("findSecrets() judges unquoted YAML values with # and the value in a URL", () => {
+  const password = `${g.pick("abcdefgh", 4)}#${g.alnum(5)}`;
+  const [hash] = findSecrets(`password: ${password}  # rotated monthly`);
+  assertEquals(hash.rule, "credential-assignment");
+  const url = `postgres://app:${g.lower(10)}@db:5432/app`;
+  const [inUrl] = findSecrets(`url: ${url}`);
+  assertEquals(inUrl.rule, "url-credentials");
 });

@@ -7,7 +7,7 @@ export const tool = defineTool({
   name: "apispec_context",
   config: {
     description:
-      "Bounded API context for a target, a flow, specs changed since a git ref, or (no target) the collection. Fits token_budget; schema mode gives JSON.",
+      "Bounded API context for a target, a flow, specs changed since a git ref, or the whole collection, within token_budget; schema mode gives JSON.",
     inputSchema: {
       target: z.string().optional().describe(
         "Endpoint id (users/get-user), `GET /users/:id`, path or `flow <name>`; comma list",

@@ -7,7 +7,7 @@ export const tool = defineTool({
   name: "apispec_exec",
   config: {
     description:
-      "Send an endpoint's request; compare the response with the expected one. On failure read error_type, hint, diff, then apispec_diagnose.",
+      "Send an endpoint's request and compare the response with the expected one. On failure: error_type, hint, diff; then apispec_diagnose.",
     inputSchema: {
       spec_path: specPath,
       env,

@@ -7,8 +7,8 @@ export const tool = defineTool({
   name: "apispec_flow",
   config: {
     description:
-      "Run a pipeline file: steps in order (or as a DAG when parallel), captures passed on. " +
-      "Session vars apply.",
+      "Run a flow file (captures chained; sub-flows, loops, conditions). With a data: file it " +
+      "runs per row: {passed, iterations: [{data, passed, captures, steps}]}.",
     inputSchema: {
       pipeline_path: z.string().describe("Flow file (relative to cwd or api-docs/)"),
       env,
@@ -16,8 +16,9 @@ export const tool = defineTool({
     },
     outputSchema: {
       passed: z.boolean(),
-      captures: z.record(z.string(), z.unknown()),
-      steps: z.array(loose),
+      captures: z.record(z.string(), z.unknown()).optional(),
+      steps: z.array(loose).optional(),
+      iterations: z.array(loose).optional(),
     },
     annotations: { openWorldHint: true },
   },
@@ -29,7 +30,8 @@ export const tool = defineTool({
       verbose: args.verbose,
     }, ctx);
     // An invalid pipeline or step file stops before any request: the parser's message is the answer.
-    if (result.steps.length === 0 && result.issues.some((i) => i.severity === "error")) {
+    const ran = result.steps.some((s) => !s.skipped);
+    if (!ran && result.issues.some((i) => i.severity === "error")) {
       return failure(issuesText(result.issues));
     }
     return structured(flowJson(result));

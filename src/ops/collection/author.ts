@@ -2,13 +2,14 @@
  * `apispec_author`: writes an endpoint file from full markdown. The content
  * is secret-scanned and parsed first; any error returns the parser's issues
  * and writes nothing. The write is atomic, never replaces a file without
- * `overwrite`, and never leaves the collection.
+ * `overwrite`, and never leaves the collection, through links neither.
  */
 import { isAbsolute, relative, resolve } from "../../adapters/path.ts";
 import { errorsOf, type Issue, issue } from "../../engine/issue.ts";
 import { parseEndpoint } from "../../engine/parse/spec.ts";
 import { scanSecrets } from "../../engine/secrets/scan.ts";
 import { createTextExclusive, exists, toSlash, writeTextAtomic } from "../../adapters/fs.ts";
+import { staysInside } from "../../adapters/contain.ts";
 import type { OpsContext } from "../../adapters/system.ts";
 import { displayPath } from "./load.ts";
 import { kindOf } from "./file_kind.ts";
@@ -65,6 +66,13 @@ export async function authorSpec(
     return refuse(
       `Path "${input.path}" is outside the collection ${displayPath(root, ctx.cwd)}`,
       "Give a path inside api-docs/, e.g. apis/<resource>/<method>-<slug>.md",
+    );
+  }
+  // The lexical check above cannot see a committed link (`apis/x -> /anywhere`); real paths can.
+  if (!(await staysInside(root, target)).ok) {
+    return refuse(
+      `Path "${input.path}" leaves the collection ${displayPath(root, ctx.cwd)} through a link`,
+      "Write inside api-docs/ through folders, not links that point elsewhere",
     );
   }
   const rel = toSlash(relative(root, target));

@@ -25,7 +25,14 @@ import {
   type VarLayer,
 } from "../../engine/resolve/layers.ts";
 import { scanSecrets } from "../../engine/secrets/scan.ts";
-import { exists, existsSync, isDirectory, readTextSync, toSlash } from "../../adapters/fs.ts";
+import {
+  exists,
+  existsSync,
+  isDirectory,
+  readTextSync,
+  toSlash,
+  UnreadableFile,
+} from "../../adapters/fs.ts";
 import { PROJECT_FILES } from "./file_kind.ts";
 import { gitToplevel } from "../../adapters/git.ts";
 import { type OpsContext, userDataDir } from "../../adapters/system.ts";
@@ -95,7 +102,8 @@ function readIfExists(path: string): string | undefined {
   const read = readTextSync(path);
   if (read.ok) return read.text;
   if (
-    read.error instanceof Deno.errors.NotFound || read.error instanceof Deno.errors.IsADirectory
+    read.error instanceof Deno.errors.NotFound || read.error instanceof Deno.errors.IsADirectory ||
+    (read.error instanceof UnreadableFile && read.error.folder)
   ) {
     return undefined;
   }
@@ -284,4 +292,18 @@ export async function resolveUserPath(
   const root = await findCollectionRoot({ config }, ctx);
   const inRoot = resolve(root, path);
   return await exists(inRoot) ? inRoot : direct;
+}
+
+/**
+ * Paths written in a flow (steps, `data:`): relative to the collection root,
+ * or to the flow file when they start with ./ or ../.
+ */
+export function resolveStepPath(
+  endpoint: string,
+  flowPath: string,
+  collectionRoot: string,
+): string {
+  return endpoint.startsWith("./") || endpoint.startsWith("../")
+    ? resolve(dirname(flowPath), endpoint)
+    : resolve(collectionRoot, endpoint);
 }

@@ -6,14 +6,15 @@
 import { basename, dirname, join, resolve } from "../../adapters/path.ts";
 import { type ExitCode, exitCodeFor, type Issue, issue } from "../../engine/issue.ts";
 import { parseEnvFile } from "../../engine/parse/env.ts";
-import { parseFlow } from "../../engine/parse/flow.ts";
 import { planFlow } from "../../engine/flow/plan.ts";
 import { parseFrontmatterOnly, parseProject } from "../../engine/parse/project.ts";
 import { parseEndpoint } from "../../engine/parse/spec.ts";
 import { scanSecrets } from "../../engine/secrets/scan.ts";
-import { isDirectory, listMarkdown, readText, readTextSync } from "../../adapters/fs.ts";
+import { isDirectory, listMarkdown, readTextSync, UnreadableFile } from "../../adapters/fs.ts";
 import type { OpsContext } from "../../adapters/system.ts";
-import { displayPath, findCollectionRoot } from "./load.ts";
+import { loadFlowTree } from "../flow/load.ts";
+import { loadDataSet } from "../flow/data.ts";
+import { displayPath, findCollectionRoot, resolveStepPath } from "./load.ts";
 import { patternIssues } from "../run/assertions.ts";
 import type { EndpointSpec } from "../../engine/model.ts";
 import {
@@ -25,7 +26,7 @@ import {
 import { type FileKind, kindOf } from "./file_kind.ts";
 
 // Re-exported: callers from before the split import them from here.
-export { type FileKind, kindOf };
+export { type FileKind, kindOf, resolveStepPath };
 
 export interface ValidateResult {
   files: { file: string; kind: FileKind }[];
@@ -44,6 +45,7 @@ export async function validateText(
   context: {
     absolutePath: string;
     collectionRoot: string;
+    cwd?: string;
     /** Receives each endpoint that parses (folder validation looks for duplicates). */
     onSpec?: (spec: EndpointSpec) => void;
   },
@@ -65,65 +67,45 @@ export async function validateText(
       return [...issues, ...parseProject(text, file).issues];
     case "readme":
       return [...issues, ...parseFrontmatterOnly(text, file)];
-    case "flow": {
-      const { flow, issues: found } = parseFlow(text, file);
-      issues.push(...found);
-      issues.push(...await patternIssues(flow?.steps.flatMap((s) => s.asserts) ?? [], file));
-      const stepTexts: (string | undefined)[] = [];
-      for (const [index, step] of (flow?.steps ?? []).entries()) {
-        const target = resolveStepPath(step.endpoint, context.absolutePath, context.collectionRoot);
-        let stepText: string;
-        try {
-          stepText = await readText(target);
-        } catch {
-          issues.push(
-            issue(
-              "SPEC_PARSE_ERROR",
-              `Step "${step.name}" points at ${step.endpoint}, which does not exist`,
-              {
-                file,
-                line: step.line,
-                fix:
-                  "Paths are relative to the collection root (api-docs/) unless they start with ./ or ../",
-              },
-            ),
-          );
-          continue;
-        }
-        stepTexts[index] = stepText;
-        const stepIssues = parseEndpoint(stepText, step.endpoint).issues.filter((i) =>
-          i.severity === "error"
-        );
-        if (stepIssues.length > 0) {
-          issues.push(
-            issue(
-              "SPEC_PARSE_ERROR",
-              `Step "${step.name}" points at an invalid endpoint file: ${stepIssues[0].message}`,
-              {
-                file,
-                line: step.line,
-                fix: `Run \`apispec validate ${step.endpoint}\` and fix it`,
-              },
-            ),
-          );
-        }
-      }
-      // Dependencies: an Inject that the step's endpoint never uses is a warning.
-      if (flow) issues.push(...planFlow(flow, stepTexts).issues);
-      return issues;
-    }
+    case "flow":
+      return [...issues, ...await validateFlow(text, file, context)];
   }
 }
 
-/** Flow step paths: relative to the collection root, or to the flow file when they start with ./ or ../. */
-export function resolveStepPath(
-  endpoint: string,
-  flowPath: string,
-  collectionRoot: string,
-): string {
-  return endpoint.startsWith("./") || endpoint.startsWith("../")
-    ? resolve(dirname(flowPath), endpoint)
-    : resolve(collectionRoot, endpoint);
+/** A flow with everything it names: steps, sub-flows (cycles refused), its data file. */
+async function validateFlow(
+  text: string,
+  file: string,
+  context: { absolutePath: string; collectionRoot: string; cwd?: string },
+): Promise<Issue[]> {
+  const path = context.absolutePath;
+  // Messages name files as the caller names this one.
+  const cwd = context.cwd ??
+    (path.endsWith(`/${file}`) ? path.slice(0, -file.length - 1) : dirname(context.collectionRoot));
+  const tree = await loadFlowTree(path, {
+    collectionRoot: context.collectionRoot,
+    text,
+    file,
+    endpointIssues: false,
+  }, { cwd });
+  // The flow's own secrets are the caller's to report; the tree lists every other file's.
+  const issues = tree.issues.filter((i) => !(i.code === "SECRET_DETECTED" && i.file === file));
+  const flow = tree.flows.get(path)?.flow;
+  if (!flow) return issues;
+  issues.push(...planFlow(path, tree).issues);
+  // Patterns RE2 rejects, in this flow's Assert, When and Until lines (sub-flows report their own).
+  const rules = flow.steps.flatMap((step) => [
+    ...step.asserts,
+    ...(step.until ? [step.until.rule] : []),
+    ...(step.when ? [step.when.rule] : []),
+  ]);
+  issues.push(...await patternIssues(rules, file));
+  const data = await loadDataSet(flow, {
+    flowPath: path,
+    collectionRoot: context.collectionRoot,
+  }, { cwd });
+  issues.push(...data.issues);
+  return issues;
 }
 
 export async function validatePath(
@@ -160,16 +142,20 @@ export async function validatePath(
   for (const target of targets) {
     const file = displayPath(target.absolute, ctx.cwd);
     // Synchronous reads: for thousands of small files they cost a third of the CPU of async ones.
-    const read = readTextSync(target.absolute);
+    const read = readTextSync(target.absolute, { listed: directory });
     if (!read.ok) {
       const missing = read.error instanceof Deno.errors.NotFound;
       issues.push(
         issue(
-          missing ? "USAGE" : "ENGINE_ERROR",
+          missing || read.error instanceof UnreadableFile ? "USAGE" : "ENGINE_ERROR",
           missing ? `${file} does not exist` : `Cannot read ${file}: ${read.error.message}`,
           {
             file,
-            fix: missing ? "Check the path" : "Check the file's permissions",
+            fix: missing
+              ? "Check the path"
+              : read.error instanceof UnreadableFile
+              ? "Validate a markdown file or a folder of them"
+              : "Check the file's permissions",
           },
         ),
       );
@@ -182,6 +168,7 @@ export async function validatePath(
       collectionRoot,
       onSpec: (spec) =>
         routes.push({ method: spec.method, path: spec.path, file, status: spec.expected.status }),
+      cwd: ctx.cwd,
     });
     // Sources serve caret rendering, so only files with something to show keep theirs.
     if (found.length > 0) {

@@ -5,7 +5,7 @@
  * them with `engine/render/context.ts`. Shared by `apispec_context`,
  * `apispec context` and `apispec agent pack`.
  */
-import { dirname, resolve } from "../../adapters/path.ts";
+import { dirname, relative, resolve } from "../../adapters/path.ts";
 import { EXIT, type ExitCode, exitCodeFor, type Issue, issue } from "../../engine/issue.ts";
 import type { AuthKind, EndpointSpec } from "../../engine/model.ts";
 import { parseEndpoint } from "../../engine/parse/spec.ts";
@@ -21,6 +21,7 @@ import { isDirectory, readText } from "../../adapters/fs.ts";
 import type { OpsContext } from "../../adapters/system.ts";
 import { displayPath, findCollectionRoot, loadCollection } from "../collection/load.ts";
 import { SpecIndexCache } from "../collection/spec_index.ts";
+import { kindOf } from "../collection/file_kind.ts";
 import { changedTargets, findTarget, type TargetFile } from "./context_targets.ts";
 import { overviewOf, readFlow, resolveVariables } from "./context_sources.ts";
 
@@ -208,7 +209,12 @@ export async function buildContext(
       });
     }
   }
-  for (const step of steps) await addEndpoint(step.path, "step", step.captured);
+  // A step that runs a sub-flow shows as its file; its steps are that flow's context.
+  for (const step of steps) {
+    if (kindOf(relative(root, step.path)) !== "flow") {
+      await addEndpoint(step.path, "step", step.captured);
+    }
+  }
 
   const named = request.targets.length > 0 || request.changedFrom !== undefined;
   const overview: OverviewEntry[] = named ? [] : overviewOf(entries, root, show);

@@ -1,35 +1,32 @@
 /**
- * `runFlow`: loads a pipeline file and every endpoint file it names, checks
- * everything that can be checked before a request (files, secrets,
- * variables), then runs the steps (`flow_steps.ts`) in order or as a
- * dependency graph. Returns masked records and an exit code; never prints.
- * The CLI, the tool server (`apispec_flow`) and the preview UI's flow canvas
- * all call this.
+ * `runFlow`: loads a flow and every file it names (`load.ts`), plans it
+ * (`engine/flow/plan.ts`), checks everything that can be checked before a
+ * request (files, secrets, cycles, the data file, a dry run of every step),
+ * then runs the plan (`run_rows.ts` → `run_nodes.ts` → `run_request.ts`),
+ * once, or once per data row. Returns masked records and an exit code; never
+ * prints. The CLI, the tool server (`apispec_flow`) and the preview UI all
+ * call this.
  */
-import { EXIT, type ExitCode, exitCodeFor, type Issue, issue } from "../../engine/issue.ts";
-import type { FlowSpec, StepRecord } from "../../engine/model.ts";
+import { EXIT, type ExitCode, exitCodeFor, type Issue } from "../../engine/issue.ts";
+import type { AssertionRule, FlowSpec, ProjectConfig, StepRecord } from "../../engine/model.ts";
 import type { FlowHeader, StepDetail } from "../../engine/render/flow.ts";
-import { parseFlow } from "../../engine/parse/flow.ts";
-import { type FlowPlan, planFlow } from "../../engine/flow/plan.ts";
-import { scanSecrets } from "../../engine/secrets/scan.ts";
-import { readText } from "../../adapters/fs.ts";
+import { type FlowPlan, planFlow, requestNodes } from "../../engine/flow/plan.ts";
 import type { OpsContext } from "../../adapters/system.ts";
-import { type LoadedEndpoint, loadEndpoint } from "../run/exec.ts";
 import {
-  type Collection,
   displayPath,
   findCollectionRoot,
   loadCollection,
   resolveUserPath,
   selectEnv,
 } from "../collection/load.ts";
-import { resolveStepPath } from "../collection/validate.ts";
-import { runSteps } from "./flow_schedule.ts";
-import { type FlowInput, precheckSteps, skippedStep, type StepContext } from "./flow_step.ts";
+import { loadDataSet } from "./data.ts";
+import { loadFlowTree } from "./load.ts";
+import type { FlowInput } from "./run_context.ts";
+import { type RowResult, type RowStart, runRows } from "./run_rows.ts";
+import { skippedRecord } from "./run_request.ts";
+import { assertionOptions } from "../run/assertions.ts";
 
-export type { StepDetail, StepRecord };
-
-export type { FlowInput };
+export type { FlowInput, RowResult, RowStart, StepDetail, StepRecord };
 
 export interface FlowResult {
   file: string;
@@ -37,182 +34,178 @@ export interface FlowResult {
   title: string;
   env: string;
   passed: boolean;
-  /** Capture name → value; secret-named values are masked. */
+  /** Capture name → value; secret-named values are masked. Empty for a data-driven run. */
   captures: Record<string, string>;
+  /** Every record; in a data-driven run each name starts with its row (`row 2 › Create`). */
   steps: StepRecord[];
   issues: Issue[];
   exitCode: ExitCode;
   /** Whether the steps ran as a dependency graph. */
   parallel: boolean;
+  dryRun: boolean;
   /** Aligned with `steps`. */
   details: StepDetail[];
   /** Display path → text of every file read, for caret rendering. */
   sources: Map<string, string>;
+  /** A data-driven run: one result per row. */
+  iterations?: RowResult[];
+  /** The data file of a data-driven run. */
+  data?: string;
 }
 
-/** The wire form of a result (`flow --output=json`, `apispec_flow`): `{passed, captures, steps}`. */
-export function flowJson(
-  result: FlowResult,
-): { passed: boolean; captures: Record<string, string>; steps: StepRecord[] } {
+/** What `flow --output=json` and `apispec_flow` print. */
+export type FlowJson =
+  | { passed: boolean; captures: Record<string, string>; steps: StepRecord[] }
+  | {
+    passed: boolean;
+    iterations: {
+      data: Record<string, unknown>;
+      passed: boolean;
+      captures: Record<string, string>;
+      steps: StepRecord[];
+    }[];
+  };
+
+/** Every rule the flow evaluates (Assert, When, Until), so RE2 is loaded once and only when needed. */
+function flowRules(plan: FlowPlan): AssertionRule[] {
+  return requestNodes(plan.nodes).flatMap(({ step }) => [
+    ...step.asserts,
+    ...(step.until ? [step.until.rule] : []),
+    ...(step.when ? [step.when.rule] : []),
+  ]);
+}
+
+/** The wire form: `{passed, captures, steps}`, or `{passed, iterations}` for a data-driven run. */
+export function flowJson(result: FlowResult): FlowJson {
+  if (result.iterations) {
+    return {
+      passed: result.passed,
+      iterations: result.iterations.map(({ data, passed, captures, steps }) => ({
+        data,
+        passed,
+        captures,
+        steps,
+      })),
+    };
+  }
   return { passed: result.passed, captures: result.captures, steps: result.steps };
 }
 
-/**
- * Runs a pipeline file. `onStep` hears about each step as soon as it is
- * decided; `onStart` once everything is checked, just before the first step.
- */
+export interface FlowListeners {
+  /** Each record as soon as it is decided. */
+  onStep?: (step: StepRecord, detail: StepDetail) => void;
+  /** Once everything is checked, just before the first step. */
+  onStart?: (header: FlowHeader) => void;
+  /** Before each row of a data-driven run. */
+  onRow?: (row: RowStart) => void;
+}
+
+/** Runs a flow file. */
 export async function runFlow(
   input: FlowInput,
   ctx: OpsContext,
-  onStep?: (step: StepRecord, detail: StepDetail) => void,
-  onStart?: (header: FlowHeader) => void,
+  onStep?: FlowListeners["onStep"],
+  onStart?: FlowListeners["onStart"],
+  onRow?: FlowListeners["onRow"],
 ): Promise<FlowResult> {
   const path = await resolveUserPath(input.file, ctx, input.config);
   const file = displayPath(path, ctx.cwd);
-  const root = await findCollectionRoot({ config: input.config, near: path }, ctx);
-  const collection = await loadCollection(root, ctx, input.config);
-  const sources = new Map(collection.sources);
-  const result = (
-    env: string,
-    issues: Issue[],
-    flow?: FlowSpec,
-  ): FlowResult => ({
+  const collectionRoot = await findCollectionRoot({ config: input.config, near: path }, ctx);
+  const collection = await loadCollection(collectionRoot, ctx, input.config);
+  const tree = await loadFlowTree(path, { collectionRoot: collection.root }, ctx);
+  const sources = new Map([...collection.sources, ...tree.sources]);
+  const flow = tree.flows.get(path)?.flow;
+  const issues = [...collection.issues, ...tree.issues];
+  const { env, issues: envIssues } = selectEnv(collection, input.env);
+  issues.push(...envIssues);
+  const parallel = input.parallel ?? flow?.parallel ?? false;
+  const dryRun = input.dryRun ?? false;
+  const early = (): FlowResult => ({
     file,
     title: flow?.title ?? file,
     env,
     passed: false,
     captures: {},
-    steps: (flow?.steps ?? []).map((step) => skippedStep(step, "Not run: the flow has errors")),
+    steps: (flow?.steps ?? []).map((s) =>
+      skippedRecord(s.name, s.endpoint, "Not run: the flow has errors")
+    ),
     issues,
     exitCode: exitCodeFor(issues),
-    parallel: input.parallel ?? flow?.parallel ?? false,
-    details: (flow?.steps ?? []).map((step) => ({ file: step.endpoint, line: step.line })),
+    parallel,
+    dryRun,
+    details: (flow?.steps ?? []).map((s) => ({ file: s.endpoint, line: s.line })),
     sources,
   });
+  const stop = () => issues.some((i) => i.severity === "error");
+  if (!flow || stop()) return early();
 
-  let text: string;
-  try {
-    text = await readText(path);
-  } catch (error) {
-    const missing = error instanceof Deno.errors.NotFound;
-    return result(input.env ?? collection.config.defaultEnv, [
-      issue(
-        missing ? "USAGE" : "ENGINE_ERROR",
-        missing ? `Flow file ${file} does not exist` : `Cannot read ${file}: ${error}`,
-        {
-          file,
-          fix: missing
-            ? "Check the path; paths may be relative to the working folder or to api-docs/"
-            : "Check the file's permissions",
-        },
-      ),
-    ]);
-  }
-  sources.set(file, text);
-  const parsed = parseFlow(text, file);
-  const issues = [...collection.issues, ...scanSecrets(text, file), ...parsed.issues];
-  const { env, issues: envIssues } = selectEnv(collection, input.env);
-  issues.push(...envIssues);
-  const flow = parsed.flow;
-  if (!flow || issues.some((i) => i.severity === "error")) return result(env, issues, flow);
-
-  const loaded = await loadSteps(flow, path, collection, ctx);
-  for (const step of loaded) if (step.text !== undefined) sources.set(step.file, step.text);
-  issues.push(...stepFileIssues(flow, loaded));
-  const plan: FlowPlan = planFlow(flow, loaded.map((l) => l.text));
+  const plan: FlowPlan = planFlow(path, tree);
   issues.push(...plan.issues);
-  if (issues.some((i) => i.severity === "error")) return result(env, issues, flow);
+  if (stop()) return early();
+  const data = await loadDataSet(flow, {
+    flowPath: path,
+    collectionRoot: collection.root,
+    flag: input.data,
+  }, ctx);
+  issues.push(...data.issues);
+  if (data.source) sources.set(data.source.file, data.source.text);
+  if (stop()) return early();
 
-  const stepContext: StepContext = {
-    flow,
+  const continueOnError = input.continueOnError ?? flow.continueOnError;
+  const run = await runRows({
     plan,
+    tree,
     collection,
     env,
-    specs: loaded.map((l) => l.spec!),
-    paths: loaded.map((l) => l.path),
     input,
     ctx,
-  };
-  // Every step is resolved (captures as placeholders) before anything is sent.
-  const prechecked = await precheckSteps(stepContext);
-  issues.push(...prechecked.issues);
-  if (issues.some((i) => i.severity === "error")) return result(env, issues, flow);
-
-  const parallel = input.parallel ?? flow.parallel;
-  onStart?.({
-    title: flow.title,
-    file,
-    env,
-    steps: flow.steps.length,
+    rows: data.data?.rows,
+    dryRun,
     parallel,
-    dryRun: input.dryRun ?? false,
+    continueOnError,
+    strictAssertions: input.strictAssertions === true ||
+      projectStrictAssertions(collection.config),
+    listeners: { onStep, onRow },
+    assertions: await assertionOptions(flowRules(plan)),
+    // Every step is resolved before anything is sent; the header comes once that passed.
+    onChecked: () => onStart?.(header(flow, file, env, parallel, dryRun, data.data?.rows.length)),
   });
-  const run = await runSteps(stepContext, prechecked, onStep);
   issues.push(...run.issues);
-  const failed = run.steps.some((s) => !s.passed && !s.skipped);
-  const exitCode: ExitCode = failed && !flow.continueOnError ? EXIT.testFailed : EXIT.passed;
+  if (run.checkFailed) return early();
+  const failed = !run.passed;
   return {
     file,
     title: flow.title,
     env,
-    passed: !failed,
+    passed: run.passed,
     captures: run.captures,
     steps: run.steps,
     issues,
-    exitCode,
+    exitCode: failed && !continueOnError ? EXIT.testFailed : EXIT.passed,
     parallel,
+    dryRun,
     details: run.details,
     sources,
+    ...(run.iterations ? { iterations: run.iterations, data: data.data?.file } : {}),
   };
 }
 
-async function loadSteps(
+function header(
   flow: FlowSpec,
-  flowPath: string,
-  collection: Collection,
-  ctx: OpsContext,
-): Promise<LoadedEndpoint[]> {
-  const cache = new Map<string, Promise<LoadedEndpoint>>();
-  return await Promise.all(flow.steps.map((step) => {
-    const target = resolveStepPath(step.endpoint, flowPath, collection.root);
-    if (!cache.has(target)) cache.set(target, loadEndpoint(target, ctx));
-    return cache.get(target)!;
-  }));
+  file: string,
+  env: string,
+  parallel: boolean,
+  dryRun: boolean,
+  rows?: number,
+): FlowHeader {
+  return { title: flow.title, file, env, steps: flow.steps.length, parallel, dryRun, rows };
 }
 
 /**
- * A step whose file is missing, unreadable, secret-bearing or invalid stops
- * the flow before it starts. Each endpoint file's own issues (warnings too)
- * are listed once, with their lines, for the caret view.
+ * `strict-assertions: true` in project.md (BEYOND §6) makes every run strict.
+ * The project config gains the field on another branch; until it does, this
+ * reads it when present and is false otherwise.
  */
-function stepFileIssues(flow: FlowSpec, loaded: LoadedEndpoint[]): Issue[] {
-  const issues: Issue[] = [];
-  const reported = new Set<string>();
-  flow.steps.forEach((step, index) => {
-    const own = loaded[index].issues;
-    const first = own.find((i) => i.severity === "error");
-    if (first) {
-      issues.push(
-        issue(
-          first.code === "USAGE" ? "SPEC_PARSE_ERROR" : first.code,
-          `Step "${step.name}" cannot run: ${lowerFirst(first.message)}`,
-          {
-            file: flow.file,
-            line: step.line,
-            fix: first.code === "USAGE"
-              ? "Paths are relative to the collection root (api-docs/) unless they start with ./ or ../"
-              : `Fix ${step.endpoint} (run \`apispec validate ${loaded[index].file}\`)`,
-          },
-        ),
-      );
-    }
-    if (reported.has(loaded[index].path)) return;
-    reported.add(loaded[index].path);
-    issues.push(...own.filter((i) => i.code !== "USAGE"));
-  });
-  return issues;
-}
-
-function lowerFirst(text: string): string {
-  return /^[A-Z][a-z]/.test(text) ? text[0].toLowerCase() + text.slice(1) : text;
+function projectStrictAssertions(config: ProjectConfig): boolean {
+  return "strictAssertions" in config && config.strictAssertions === true;
 }

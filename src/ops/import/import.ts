@@ -3,9 +3,10 @@
  * `src/convert/`, and writes what comes back into the collection: endpoint
  * files (never over an existing file), the env template (merged), a project
  * file for a new collection, then the index. Every file is checked with the
- * endpoint parser before it is written.
+ * endpoint parser before it is written, and never lands outside the
+ * collection, through a committed link neither.
  */
-import { join, resolve } from "../../adapters/path.ts";
+import { dirname, join, resolve } from "../../adapters/path.ts";
 import { EXIT, type ExitCode, type Issue, issue } from "../../engine/issue.ts";
 import { parseEndpoint } from "../../engine/parse/spec.ts";
 import { type EndpointDraft, renderSpec } from "../../engine/render/spec_md.ts";
@@ -27,6 +28,7 @@ import {
   writeTextAtomic,
 } from "../../adapters/fs.ts";
 import { gitToplevel } from "../../adapters/git.ts";
+import { staysInside } from "../../adapters/contain.ts";
 import type { OpsContext } from "../../adapters/system.ts";
 import {
   COLLECTION_DIR,
@@ -126,8 +128,32 @@ export async function writeConversion(
   const report = emptyReport(displayPath(root, ctx.cwd), [], EXIT.passed);
   report.secrets.push(...conversion.secrets);
   report.warnings.push(...conversion.warnings);
+  // One real-path check per folder: a link (`apis/users -> /anywhere`) must not carry writes out.
+  const folders = new Map<string, Promise<boolean>>();
+  const inside = (path: string) => {
+    const folder = dirname(path);
+    if (!folders.has(folder)) folders.set(folder, staysInside(root, folder).then((c) => c.ok));
+    return folders.get(folder)!;
+  };
+  const refuse = (path: string) => {
+    report.issues.push(
+      issue(
+        "ENGINE_ERROR",
+        `Refusing to write ${
+          displayPath(path, ctx.cwd)
+        }: its folder leaves the collection through a link`,
+        {
+          file: displayPath(path, ctx.cwd),
+          fix: "Remove the link, or import into a collection whose folders are its own",
+        },
+      ),
+    );
+    report.exitCode = EXIT.engineError;
+  };
   try {
-    if (!(await exists(projectFilePath(root)))) {
+    await Deno.mkdir(root, { recursive: true });
+    if (!(await inside(join(root, "project.md")))) refuse(join(root, "project.md"));
+    else if (!(await exists(projectFilePath(root)))) {
       await createTextExclusive(
         join(root, "project.md"),
         projectFile(conversion.title || "my-api"),
@@ -144,6 +170,8 @@ export async function writeConversion(
       const problem = structureProblem(draft);
       if (problem) {
         report.warnings.push(`${where} was not imported: ${problem}`);
+      } else if (!(await inside(join(root, file)))) {
+        refuse(join(root, file));
       } else {
         const text = scrubRendered(renderSpec(draft), where, report.secrets);
         const created = await createTextExclusive(join(root, file), text);
@@ -174,10 +202,13 @@ export async function writeConversion(
     ensureDevEnvironment(conversion);
     if (conversion.environments.some((e) => Object.keys(e.vars).length > 0)) {
       const envPath = join(root, ENV_TEMPLATE);
-      const current = (await exists(envPath)) ? await readText(envPath) : undefined;
-      const merged = mergeEnvTemplate(current, conversion.environments);
-      if (merged.added.length > 0) await writeTextAtomic(envPath, merged.text);
-      report.environment = merged.added;
+      if (!(await inside(envPath))) refuse(envPath);
+      else {
+        const current = (await exists(envPath)) ? await readText(envPath) : undefined;
+        const merged = mergeEnvTemplate(current, conversion.environments);
+        if (merged.added.length > 0) await writeTextAtomic(envPath, merged.text);
+        report.environment = merged.added;
+      }
     }
     const index = await writeIndex(root, ctx, known);
     report.index = index.file;

@@ -1,14 +1,18 @@
 /**
  * Reads each importer's input from disk (or stdin text) and hands it to the
  * pure converter for its kind. OpenAPI documents with external `$ref`s are
- * bundled first by json-schema-ref-parser; local refs are resolved lazily by
- * the converter, which keeps a 13 MB document fast.
+ * bundled first by json-schema-ref-parser, reading only files in the
+ * document's folder and below; local refs are resolved lazily by the
+ * converter, which keeps a 13 MB document fast.
  */
-import { join, resolve } from "../../adapters/path.ts";
+import { dirname, join, resolve } from "../../adapters/path.ts";
+import { fileURLToPath } from "node:url";
+import { Buffer } from "node:buffer";
 import type { ConvertError, ConvertOutcome } from "../../convert/endpoint.ts";
 import { failure } from "../../convert/endpoint.ts";
 import { isRecord, parseData } from "../../convert/data.ts";
-import { isDirectory, readText, toSlash } from "../../adapters/fs.ts";
+import { isDirectory, readBytes, readText, toSlash } from "../../adapters/fs.ts";
+import { staysInside } from "../../adapters/contain.ts";
 import type { OpsContext } from "../../adapters/system.ts";
 
 export const IMPORT_KINDS = [
@@ -37,7 +41,7 @@ export function hasExternalRefs(value: unknown): boolean {
   const stack = [value];
   while (stack.length) {
     const current = stack.pop();
-    if (Array.isArray(current)) stack.push(...current);
+    if (Array.isArray(current)) { for (const item of current) stack.push(item); }
     else if (isRecord(current)) {
       const ref = current.$ref;
       if (typeof ref === "string" && !ref.startsWith("#")) return true;
@@ -61,7 +65,7 @@ export async function loadOpenApi(path: string, text: string): Promise<LoadedOpe
   try {
     // bundle() inlines external files once and points repeats (and cycles) at the first copy.
     const doc = await RefParser.bundle(path, structuredClone(parsed.value) as never, {
-      resolve: { http: false },
+      resolve: { http: false, file: refReader(dirname(path)) },
     });
     return { ok: true, doc };
   } catch (error) {
@@ -73,6 +77,29 @@ export async function loadOpenApi(path: string, text: string): Promise<LoadedOpe
       },
     };
   }
+}
+
+/**
+ * json-schema-ref-parser's file resolver, fenced: a `$ref` may name files in
+ * the document's folder and below (links followed), never
+ * `../../../home/.netrc`.
+ */
+function refReader(folder: string) {
+  return {
+    order: 100,
+    canRead: (file: { url: string }) =>
+      !/^[a-z][a-z0-9+.-]+:\/\//i.test(file.url) || file.url.startsWith("file:"),
+    read: async (file: { url: string }) => {
+      const path = file.url.startsWith("file:") ? fileURLToPath(file.url) : decodeURI(file.url);
+      if (!(await staysInside(folder, path)).ok) {
+        throw new Error(
+          `$ref "${path}" is outside the document's folder ${folder}; only files beside the document or below it are read`,
+        );
+      }
+      // A Buffer, as the library's own file resolver returns: its parsers decode Buffers.
+      return Buffer.from(await readBytes(path));
+    },
+  };
 }
 
 async function readBrunoFolder(dir: string): Promise<{ path: string; text: string }[]> {

@@ -1,19 +1,40 @@
 /**
- * `check`: contract checks for a pull request. With a git ref, the endpoint
- * files changed since its merge base and every flow that uses one of them;
- * without one, every endpoint and flow in the folder. Endpoints run as a
- * batch, flows one after another. Returns results; never prints.
+ * `check`: contract checks for a pull request or a CI job. Selects the files
+ * (`check_select.ts`), reads and parses them, keeps one shard when asked
+ * (resource groups balanced by durations), then runs endpoints and flows
+ * side by side under the per-resource order (`run_items.ts`). Results come
+ * back in file order whatever ran first. Returns results; never prints.
  */
-import { join, relative, resolve } from "../../adapters/path.ts";
-import { EXIT, type ExitCode, type Issue, issue, worstExitCode } from "../../engine/issue.ts";
-import { parseFlow } from "../../engine/parse/flow.ts";
-import { isDirectory, listMarkdown, readText, toSlash } from "../../adapters/fs.ts";
-import { gitChangesSince, gitToplevel } from "../../adapters/git.ts";
+import { resolve } from "../../adapters/path.ts";
+import {
+  EXIT,
+  type ExitCode,
+  type Issue,
+  issue,
+  warning,
+  worstExitCode,
+} from "../../engine/issue.ts";
+import type { Shard } from "../../engine/schedule/shard.ts";
+import { isDirectory } from "../../adapters/fs.ts";
 import type { OpsContext } from "../../adapters/system.ts";
-import { runSpecs, type SpecRun } from "./batch.ts";
-import { type FlowResult, runFlow } from "../flow/flow.ts";
+import type { FlowResult } from "../flow/flow.ts";
 import { displayPath, findCollectionRoot, type LayerInputs } from "../collection/load.ts";
-import { type FileKind, kindOf, resolveStepPath } from "../collection/validate.ts";
+import { selectFiles } from "./check_select.ts";
+import { type CollectionCache, collectionCache } from "./collections.ts";
+import { keepShard, type ShardInfo, splitItems } from "./check_shard.ts";
+import {
+  type EndpointItem,
+  type FlowItem,
+  loadEndpointItems,
+  loadFlowItem,
+  runItems,
+  type SpecRun,
+} from "./run_items.ts";
+import type { LoadedEndpoint } from "./exec.ts";
+import { readTimings, timingKey } from "./timings.ts";
+import { repositoryRoot } from "./repo_root.ts";
+
+export type { ShardInfo };
 
 export interface CheckInput extends Omit<LayerInputs, "frontmatter" | "captures"> {
   dir: string;
@@ -22,7 +43,22 @@ export interface CheckInput extends Omit<LayerInputs, "frontmatter" | "captures"
   env?: string;
   strictAssertions?: boolean;
   config?: string;
+  /** Items in flight at once (default 8); 1 is sequential. */
   concurrency?: number;
+  /** Run only this shard of the selected items. */
+  shard?: Shard;
+  /** `--timings`: a file of `{"<path>": <duration_ms>}` that balances the shards. */
+  timingsFile?: string;
+  /** Keep every request and response in the records (the HTML report shows flow steps' ones). */
+  verbose?: boolean;
+  /** Live progress (the preview's Run all): what will run, then each endpoint and flow as it finishes. */
+  progress?: CheckProgress;
+}
+
+export interface CheckProgress {
+  start?(plan: { endpoints: string[]; flows: string[] }): void;
+  endpoint?(run: SpecRun): void;
+  flow?(flow: FlowResult): void;
 }
 
 export interface CheckResult {
@@ -39,29 +75,24 @@ export interface CheckResult {
   deleted: string[];
   /** The repository's top folder, for repository-relative paths in annotations. */
   repoRoot?: string;
+  shard?: ShardInfo;
+  /** Wall time of every item run, by its timings key (`--write-timings`). */
+  timings: Record<string, number>;
   issues: Issue[];
   exitCode: ExitCode;
 }
 
-interface Target {
-  absolute: string;
-  kind: FileKind;
+interface Prepared {
+  result: CheckResult;
+  endpoints: EndpointItem[];
+  flows: FlowItem[];
+  collections: CollectionCache;
+  timings?: Record<string, number>;
+  key: (path: string) => string;
 }
 
-/** Files under the folder that belong to the collection, with their kinds. */
-async function filesIn(absDir: string, root: string): Promise<Target[]> {
-  const rootInDir = !relative(absDir, root).startsWith("..");
-  const scope = rootInDir ? root : absDir;
-  return (await listMarkdown(scope)).map((rel) => {
-    const absolute = join(scope, rel);
-    const inRoot = relative(root, absolute);
-    return { absolute, kind: kindOf(inRoot.startsWith("..") ? rel : toSlash(inRoot)) };
-  });
-}
-
-const within = (dir: string, path: string) => !relative(dir, path).startsWith("..");
-
-export async function checkContracts(input: CheckInput, ctx: OpsContext): Promise<CheckResult> {
+/** Selects, reads and parses everything to check; a refused input comes back as a finished result. */
+async function prepare(input: CheckInput, ctx: OpsContext): Promise<Prepared | CheckResult> {
   const absDir = resolve(ctx.cwd, input.dir);
   const result: CheckResult = {
     dir: displayPath(absDir, ctx.cwd),
@@ -70,108 +101,133 @@ export async function checkContracts(input: CheckInput, ctx: OpsContext): Promis
     endpoints: [],
     flows: [],
     deleted: [],
+    timings: {},
     issues: [],
     exitCode: EXIT.passed,
   };
-  if (!(await isDirectory(absDir))) {
-    result.issues.push(issue("USAGE", `${result.dir} is not a folder`, {
-      fix: "Pass the folder that holds the specs, e.g. `apispec check api-docs`",
-    }));
+  const refuse = (issues: Issue[]) => {
+    result.issues.push(...issues);
     result.exitCode = EXIT.invalidSpec;
     return result;
-  }
-  const root = await findCollectionRoot({ config: input.config, near: absDir }, ctx);
-  result.repoRoot = await gitToplevel(absDir);
-  const inScope = await filesIn(absDir, root);
-  const allFlows = within(absDir, root)
-    ? inScope.filter((t) => t.kind === "flow")
-    : (await filesIn(root, root)).filter((t) => t.kind === "flow");
-
-  let endpoints = inScope.filter((t) => t.kind === "endpoint").map((t) => t.absolute);
-  let flows = inScope.filter((t) => t.kind === "flow").map((t) => t.absolute);
-  if (input.changedFrom) {
-    const changes = await gitChangesSince(absDir, input.changedFrom);
-    if (!changes.ok) {
-      result.issues.push(
-        issue("USAGE", `Cannot compare with "${input.changedFrom}": ${changes.reason}`, {
-          fix: "Pass a ref that exists here (fetch it first: `git fetch origin main`; in " +
-            "GitHub Actions check out with `fetch-depth: 0`), or leave out --changed-from to check everything",
-        }),
-      );
-      result.exitCode = EXIT.invalidSpec;
-      return result;
-    }
-    result.base = changes.base;
-    const changed = changes.changes.map((c) => ({ ...c, absolute: join(changes.top, c.path) }))
-      .filter((c) => within(root, c.absolute) || within(absDir, c.absolute));
-    const kind = (path: string) => kindOf(toSlash(relative(root, path)));
-    const gone = changed.filter((c) =>
-      c.status === "D" && ["endpoint", "flow"].includes(kind(c.absolute))
-    );
-    result.deleted = gone.map((c) => displayPath(c.absolute, ctx.cwd)).sort();
-    // The environment or project config changed: every spec may behave differently.
-    result.sharedChanges = changed.filter((c) => ["env", "project"].includes(kind(c.absolute)))
-      .map((c) => displayPath(c.absolute, ctx.cwd));
-    if (result.sharedChanges.length === 0) {
-      const live = (k: FileKind) =>
-        changed.filter((c) =>
-          c.status !== "D" && kind(c.absolute) === k && within(absDir, c.absolute)
-        ).map((c) => c.absolute);
-      endpoints = live("endpoint");
-      const touched = new Set([...endpoints, ...gone.map((c) => c.absolute)]);
-      const users = await flowsUsing(allFlows.map((t) => t.absolute), touched, root, ctx);
-      flows = [...new Set([...live("flow"), ...users])];
-    }
-  }
-
-  const shared = {
-    env: input.env,
-    cli: input.cli,
-    tool: input.tool,
-    session: input.session,
-    strictAssertions: input.strictAssertions,
-    config: input.config,
   };
-  const batch = await runSpecs(
-    endpoints.sort(),
-    { ...shared, concurrency: input.concurrency },
-    ctx,
-  );
-  // ws and sse files are documentation: in a folder-wide check they are skipped, not invalid.
-  result.endpoints = batch.runs.map((run) =>
-    run.record.error_type === "UNSUPPORTED_PROTOCOL" && run.spec
-      ? { ...run, skipped: `protocol ${run.spec.protocol} does not execute (documentation only)` }
-      : run
-  );
-  result.issues.push(...batch.issues);
-  for (const flow of flows.sort()) {
-    result.flows.push(await runFlow({ ...shared, file: flow }, ctx));
+  if (!(await isDirectory(absDir))) {
+    return refuse([issue("USAGE", `${result.dir} is not a folder`, {
+      fix: "Pass the folder that holds the specs, e.g. `apispec check api-docs`",
+    })]);
   }
+  const timings = input.timingsFile ? readTimings(input.timingsFile, ctx) : undefined;
+  if (timings && timings.issues.length > 0) return refuse(timings.issues);
+  const root = await findCollectionRoot({ config: input.config, near: absDir }, ctx);
+  result.repoRoot = await repositoryRoot(absDir);
+  const selected = await selectFiles(absDir, root, input.changedFrom, ctx);
+  if (!selected.selection) return refuse(selected.issues);
+  const selection = selected.selection;
+  result.base = selection.base;
+  result.deleted = selection.deleted;
+  result.sharedChanges = selection.sharedChanges;
+
+  const collections = collectionCache(input.config, ctx);
+  const endpoints = await loadEndpointItems(selection.endpoints, input.config, ctx);
+  const known = new Map<string, LoadedEndpoint>(endpoints.map((e) => [e.path, e.loaded]));
+  const flows: FlowItem[] = [];
+  for (const path of selection.flows) flows.push(await loadFlowItem(path, collections, known, ctx));
+  const key = (path: string) => timingKey(path, result.repoRoot, ctx.cwd);
+  return { result, endpoints, flows, collections, timings: timings?.timings, key };
+}
+
+export async function checkContracts(input: CheckInput, ctx: OpsContext): Promise<CheckResult> {
+  const prepared = await prepare(input, ctx);
+  if (!("collections" in prepared)) return prepared;
+  const { result, collections, key } = prepared;
+  let { endpoints, flows } = prepared;
+  if (input.shard) {
+    const kept = await keepShard(
+      {
+        endpoints,
+        flows,
+        total: input.shard.total,
+        timings: prepared.timings,
+        key,
+        config: input.config,
+      },
+      input.shard,
+      ctx,
+    );
+    endpoints = kept.endpoints;
+    flows = kept.flows;
+    result.shard = kept.info;
+    if (kept.info.weights === "history") {
+      result.issues.push(warning(
+        "Shards were balanced by this machine's run history: another machine may split differently",
+        {
+          fix:
+            "In CI, pass the same --timings <file> to every shard (written by --write-timings), " +
+            "or run each shard on a fresh runner",
+        },
+      ));
+    }
+  }
+
+  const progress = input.progress;
+  progress?.start?.({ endpoints: endpoints.map((e) => e.path), flows: flows.map((f) => f.path) });
+  const run = await runItems(
+    endpoints,
+    flows,
+    {
+      verbose: input.verbose,
+      ...(progress?.endpoint
+        ? { onEndpointDone: (r: SpecRun) => progress.endpoint!(documentationOnly(r)) }
+        : {}),
+      ...(progress?.flow ? { onFlowDone: (f: FlowResult) => progress.flow!(f) } : {}),
+      env: input.env,
+      cli: input.cli,
+      tool: input.tool,
+      session: input.session,
+      strictAssertions: input.strictAssertions,
+      config: input.config,
+      concurrency: input.concurrency,
+      skipInFlowOnly: true,
+      sequence: "safe",
+    },
+    ctx,
+    collections,
+  );
+  result.endpoints = run.runs.map(documentationOnly);
+  result.flows = run.flows;
+  [...endpoints.map((e) => e.path), ...flows.map((f) => f.path)].forEach((path, i) => {
+    result.timings[key(path)] = run.durations[i];
+  });
+  result.issues.push(...run.issues);
   result.exitCode = checkExitCode(result);
   return result;
 }
 
-/** Flows (absolute paths) with a step whose endpoint file is in `touched`. */
-async function flowsUsing(
-  flowPaths: string[],
-  touched: Set<string>,
-  root: string,
+/** ws and sse files are documentation: in a folder-wide check they are skipped, not invalid. */
+function documentationOnly(run: SpecRun): SpecRun {
+  return run.record.error_type === "UNSUPPORTED_PROTOCOL" && run.spec
+    ? { ...run, skipped: `protocol ${run.spec.protocol} does not execute (documentation only)` }
+    : run;
+}
+
+/**
+ * How `--shard i/n` would split the selection, without running anything:
+ * each shard's item keys and weight. For benchmarks and diagnostics.
+ */
+export async function planShards(
+  input: Omit<CheckInput, "shard"> & { total: number },
   ctx: OpsContext,
-): Promise<string[]> {
-  const users: string[] = [];
-  for (const path of flowPaths) {
-    let text: string;
-    try {
-      text = await readText(path);
-    } catch {
-      continue;
-    }
-    const { flow } = parseFlow(text, displayPath(path, ctx.cwd));
-    if (flow?.steps.some((step) => touched.has(resolveStepPath(step.endpoint, path, root)))) {
-      users.push(path);
-    }
-  }
-  return users;
+): Promise<{ shards: string[][]; loads: number[]; issues: Issue[] }> {
+  const prepared = await prepare(input, ctx);
+  if (!("collections" in prepared)) return { shards: [], loads: [], issues: prepared.issues };
+  const { split, keys } = await splitItems({
+    endpoints: prepared.endpoints,
+    flows: prepared.flows,
+    total: input.total,
+    timings: prepared.timings,
+    key: prepared.key,
+    config: input.config,
+  }, ctx);
+  return { shards: split.shards.map((s) => s.map((i) => keys[i])), loads: split.loads, issues: [] };
 }
 
 /** A flow's failed step fails the check even with continue-on-error: it is still a broken contract. */

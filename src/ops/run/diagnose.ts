@@ -6,6 +6,7 @@
  */
 import { EXIT, type ExitCode, type Issue } from "../../engine/issue.ts";
 import { diagnose, type Diagnosis } from "../../engine/diagnose/diagnose.ts";
+import { deepMask } from "../../engine/secrets/mask.ts";
 import type { OpsContext } from "../../adapters/system.ts";
 import { type ExecInput, execSpec } from "./exec.ts";
 
@@ -39,20 +40,23 @@ export async function diagnoseSpec(input: DiagnoseInput, ctx: OpsContext): Promi
     env.sections.some((s) => s.name === result.env)
   )?.env.file;
   const spec = result.spec;
-  const diagnosis = diagnose({
-    file: result.file,
-    env: result.env,
-    spec,
-    record: result.record,
-    issues: result.issues,
-    failure: result.failure,
-    url: result.request?.url,
-    variables: result.variables,
-    envFile,
-    timeoutMs: input.timeoutMs ?? spec?.timeout ?? collection?.config.timeout,
-    strictAssertions: input.strictAssertions ?? false,
-    vars: { ...input.cli, ...input.tool },
-  });
+  const diagnosis = deepMask(
+    diagnose({
+      file: result.file,
+      env: result.env,
+      spec,
+      record: result.record,
+      issues: result.issues,
+      failure: result.failure,
+      url: result.request?.url,
+      variables: result.variables,
+      envFile,
+      timeoutMs: input.timeoutMs ?? spec?.timeout ?? collection?.config.timeout,
+      strictAssertions: input.strictAssertions ?? false,
+      vars: { ...input.cli, ...input.tool },
+    }),
+    result.secrets,
+  ) as Diagnosis; // the run's secrets and anything shaped like one, as in every output
   return {
     diagnosis,
     file: result.file,

@@ -28,7 +28,7 @@ import { maskRecord, maskRequest, maskResponse } from "../../engine/secrets/mask
 import { scanSecrets } from "../../engine/secrets/scan.ts";
 import { headerValue } from "../../engine/compare/headers.ts";
 import { resolve } from "../../adapters/path.ts";
-import { isDirectory, readTextSync } from "../../adapters/fs.ts";
+import { isDirectory, readTextSync, UnreadableFile } from "../../adapters/fs.ts";
 import { sendRequest } from "../../adapters/http.ts";
 import type { OpsContext } from "../../adapters/system.ts";
 import {
@@ -43,6 +43,7 @@ import {
 } from "../collection/load.ts";
 import { appendHistory, historyEntry, type HistorySink } from "./history.ts";
 import { assertionOptions, patternIssues } from "./assertions.ts";
+import { sharedLayers } from "./shared_layers.ts";
 
 export interface LoadedEndpoint {
   path: string;
@@ -53,7 +54,10 @@ export interface LoadedEndpoint {
 }
 
 /** Reads, secret-scans and parses an endpoint file. */
-export async function loadEndpoint(path: string, ctx: OpsContext): Promise<LoadedEndpoint> {
+export async function loadEndpoint(
+  path: string,
+  ctx: Pick<OpsContext, "cwd">,
+): Promise<LoadedEndpoint> {
   const file = displayPath(path, ctx.cwd);
   const read = readTextSync(path);
   if (!read.ok) {
@@ -72,12 +76,13 @@ export async function loadEndpoint(path: string, ctx: OpsContext): Promise<Loade
       };
     }
     const missing = error instanceof Deno.errors.NotFound;
+    const unreadable = error instanceof UnreadableFile; // a FIFO, a device, a huge file
     return {
       path,
       file,
       issues: [
         issue(
-          missing ? "USAGE" : "ENGINE_ERROR",
+          missing || unreadable ? "USAGE" : "ENGINE_ERROR",
           missing
             ? `File ${file} does not exist`
             : `Cannot read ${file}: ${(error as Error).message}`,
@@ -85,6 +90,8 @@ export async function loadEndpoint(path: string, ctx: OpsContext): Promise<Loade
             file,
             fix: missing
               ? "Check the path; paths may be relative to the working folder or to api-docs/"
+              : unreadable
+              ? "Give the path of an endpoint file"
               : "Check the file's permissions",
           },
         ),
@@ -129,12 +136,13 @@ export interface RunOptions {
   specPath?: string;
   /** Where the run is recorded; default: appended to the spec's history file at once. */
   history?: HistorySink;
-  /** Limits the requests in flight across runs (batches); each attempt passes through it. */
-  gate?: Gate;
+  /**
+   * Called once the exchange with the API is over (last attempt answered or
+   * failed), before the response is compared: a planned run lets the next
+   * request go while this one's verdict is worked out.
+   */
+  onExchangeDone?: () => void;
 }
-
-/** Runs `send` when a slot is free; batches bound the requests in flight with one. */
-export type Gate = <T>(send: () => Promise<T>) => Promise<T>;
 
 export interface EndpointRun {
   record: ExecRecord;
@@ -203,7 +211,7 @@ export async function runEndpoint(
       built.secrets,
     );
   }
-  const masked = maskRequest(request, built.secrets);
+  const maskedRequest = maskRequest(request, built.secrets);
   if (options.dryRun) {
     const record: ExecRecord = {
       passed: true,
@@ -214,13 +222,13 @@ export async function runEndpoint(
       hints: [],
       diff: { passed: true, status: null, headers: [], body: null },
       assertion_results: [],
-      request: masked,
+      request: maskedRequest,
     };
     return {
       record,
       issues: built.issues,
       variables: built.variables,
-      request: masked,
+      request: maskedRequest,
       secrets: built.secrets,
       exitCode: EXIT.passed,
     };
@@ -235,9 +243,7 @@ export async function runEndpoint(
   let failure: NetworkFailure | undefined;
   let duration = 0;
   for (let attempt = 0;; attempt++) {
-    const sent = options.gate
-      ? await options.gate(() => sendRequest(request, timeoutMs))
-      : await sendRequest(request, timeoutMs);
+    const sent = await sendRequest(request, timeoutMs);
     response = sent.response;
     failure = sent.failure;
     duration = sent.durationMs;
@@ -250,6 +256,11 @@ export async function runEndpoint(
       timeoutMs,
       retryAfter: response ? headerValue(response.headers, "retry-after") : undefined,
     }));
+  }
+  if (options.onExchangeDone) {
+    options.onExchangeDone();
+    // Let the next request start before this response is compared.
+    await null;
   }
 
   const diff = response
@@ -296,17 +307,18 @@ export async function runEndpoint(
     : verdict.error_type === "NETWORK_ERROR"
     ? EXIT.networkError
     : EXIT.testFailed;
-  // Every real execution, from every surface, lands in the spec's history.
+  // Every real execution, from every surface, lands in the spec's history, masked like any output.
+  const masked = maskRecord(record, built.secrets);
   const specPath = options.specPath ?? resolve(ctx.cwd, spec.file);
-  const entry = historyEntry(record, ctx.clock.now());
+  const entry = historyEntry(masked, ctx.clock.now());
   const historyProblem = options.history
     ? options.history(specPath, entry)
     : appendHistory(collection, [{ specPath, entry }]);
   return {
-    record: maskRecord(record, built.secrets),
+    record: masked,
     issues: historyProblem ? [...built.issues, historyProblem] : built.issues,
     variables: built.variables,
-    request: masked,
+    request: maskedRequest,
     rawResponse: response,
     failure,
     secrets: built.secrets,
@@ -326,8 +338,8 @@ export interface ExecInput extends Omit<LayerInputs, "frontmatter"> {
   config?: string;
   /** Where the run is recorded; default: appended to the spec's history file at once. */
   history?: HistorySink;
-  /** Limits the requests in flight across runs (batches). */
-  gate?: Gate;
+  /** See `RunOptions.onExchangeDone`. */
+  onExchangeDone?: () => void;
 }
 
 export interface ExecResult extends EndpointRun {
@@ -357,8 +369,10 @@ export async function execInCollection(
   path: string,
   collection: Collection,
   ctx: OpsContext,
+  /** The file already read and parsed (planned runs read every file before the first request). */
+  preloaded?: LoadedEndpoint,
 ): Promise<ExecResult> {
-  const loaded = await loadEndpoint(path, ctx);
+  const loaded = preloaded ?? await loadEndpoint(path, ctx);
   const sources = new Map(collection.sources);
   if (loaded.text !== undefined) sources.set(loaded.file, loaded.text);
   const early = (issues: Issue[], env: string): ExecResult => ({
@@ -382,20 +396,16 @@ export async function execInCollection(
   if (envIssues.length > 0) return early([...pre, ...envIssues], env);
   const spec = loaded.spec!;
   const order: LayerName[] = input.order === "tool" ? TOOL_ORDER : CLI_ORDER;
-  const layers = buildLayers(
-    collection,
-    env,
-    {
-      captures: input.captures,
-      cli: input.cli,
-      tool: input.tool,
-      session: input.session,
-      frontmatter: spec.vars,
-    },
-    order,
-    [...OS_PREFIXES[input.order ?? "cli"]],
-    ctx.env,
-  );
+  const inputs = {
+    captures: input.captures,
+    cli: input.cli,
+    tool: input.tool,
+    session: input.session,
+    frontmatter: spec.vars,
+  };
+  const build = () =>
+    buildLayers(collection, env, inputs, order, [...OS_PREFIXES[input.order ?? "cli"]], ctx.env);
+  const layers = sharedLayers(collection, env, input.order ?? "cli", inputs, ctx.env, build);
   const run = await runEndpoint(spec, collection, {
     env,
     layers,
@@ -405,7 +415,7 @@ export async function execInCollection(
     dryRun: input.dryRun ?? false,
     verbose: input.verbose ?? false,
     history: input.history,
-    gate: input.gate,
+    onExchangeDone: input.onExchangeDone,
   }, ctx);
   return {
     ...run,

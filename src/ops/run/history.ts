@@ -90,6 +90,7 @@ export function bufferedHistory(place: HistoryPlace): { sink: HistorySink; flush
       return undefined;
     },
     flush: () => {
+      if (runs.length === 0) return [];
       const problem = appendHistory(place, runs.splice(0));
       return problem ? [problem] : [];
     },

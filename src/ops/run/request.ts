@@ -14,10 +14,8 @@ import type {
 } from "../../engine/model.ts";
 import { buildExchange } from "../../engine/resolve/build.ts";
 import { CLI_ORDER } from "../../engine/resolve/layers.ts";
-import { headerValue } from "../../engine/compare/headers.ts";
-import { tryJson } from "../../engine/compare/json_path.ts";
 import { type EndpointDraft, renderSpec, specFileName } from "../../engine/render/spec_md.ts";
-import { redactJson } from "../../engine/render/expected_block.ts";
+import { expectedFromResponse } from "../../convert/from_exchange.ts";
 import { isSecretHeader, maskRequest, maskResponse } from "../../engine/secrets/mask.ts";
 import { scanSecrets } from "../../engine/secrets/scan.ts";
 import { parseEndpoint } from "../../engine/parse/spec.ts";
@@ -221,9 +219,6 @@ async function saveSpec(
   const path = decodeURIComponent(url.pathname) || "/";
   const explicit = input.save ? resolve(ctx.cwd, input.save) : undefined;
   const resource = explicit ? basename(dirname(explicit)) : "scratch";
-  const responseBody = response?.body ?? "";
-  const json = tryJson(responseBody);
-  const contentType = response ? headerValue(response.headers, "content-type") : undefined;
   const draft: EndpointDraft = {
     title: `${input.method} ${path}`,
     description: response
@@ -237,12 +232,7 @@ async function saveSpec(
       headers: safeHeaders(spec.request.headers),
       body: spec.request.body || undefined,
     },
-    expected: {
-      status: response?.status ?? 200,
-      reason: response?.reason,
-      headers: contentType ? [["Content-Type", contentType]] : [],
-      body: json.ok ? JSON.stringify(redactJson(json.value), null, 2) : responseBody,
-    },
+    expected: response ? expectedFromResponse(response) : { status: 200, headers: [] },
   };
   let text = renderSpec(draft);
   // A credential the redaction could not see (in a text body, say) is marked, never written silently.

@@ -13,165 +13,16 @@ import {
   setFlowSwitch,
   stepDraftOf,
 } from "../../../src/engine/render/flow_md.ts";
-import { api, ApiFailure, runFlow } from "../api.ts";
+import { api, ApiFailure, type FlowStepEvent, runFlow } from "../api.ts";
 import { subscribe } from "../live.ts";
 import { hrefFor, linkClick, setLeaveGuard } from "../router.ts";
-import type { EndpointEntry, FlowResponse, FlowResult, Issue, StepRecord } from "../types.ts";
-import {
-  CodeBlock,
-  EnvSelect,
-  IssueList,
-  Kbd,
-  MethodBadge,
-  MOD,
-  PagePlaceholder,
-  toast,
-  useModShortcuts,
-} from "./common.tsx";
-import { danglingInjects, flowLinks } from "./flow_links.ts";
+import type { EndpointEntry, FlowResponse, FlowResult, Issue } from "../types.ts";
+import { CodeBlock, IssueList, PagePlaceholder, toast, useModShortcuts } from "./common.tsx";
+import { FlowToolbar, FlowVerdict } from "./flow_toolbar.tsx";
+import { CARD_WIDTH, eventsFor, StepCard } from "./flow_card.tsx";
+import { capturesUnder, cleanSteps, danglingInjects } from "./flow_links.ts";
+import { Links } from "./flow_links_svg.tsx";
 import { StepPanel } from "./flow_step_panel.tsx";
-
-const CARD_HEIGHT = 104;
-const CARD_GAP = 28;
-const CARD_WIDTH = 440;
-
-function cleanSteps(steps: FlowStepDraft[]): FlowStepDraft[] {
-  return steps.map((s) => ({
-    ...s,
-    asserts: s.asserts.map((a) => a.trim()).filter(Boolean),
-    captures: s.captures.filter((c) => c.expression.trim() && c.variable.trim()),
-  }));
-}
-
-function Links({ steps, uses }: { steps: FlowStepDraft[]; uses: (string[] | undefined)[] }) {
-  const links = flowLinks(steps, uses);
-  const height = steps.length * (CARD_HEIGHT + CARD_GAP);
-  const width = 220;
-  return (
-    <svg
-      class="links"
-      width={width}
-      height={height}
-      viewBox={`0 0 ${width} ${height}`}
-      aria-label="Capture to inject links"
-      role="img"
-    >
-      {links.map((link, i) => {
-        const y1 = link.from * (CARD_HEIGHT + CARD_GAP) + CARD_HEIGHT / 2;
-        const y2 = link.to * (CARD_HEIGHT + CARD_GAP) + CARD_HEIGHT / 2;
-        const bulge = Math.min(width - 70, 40 + (link.to - link.from) * 28 + (i % 3) * 14);
-        const mid = (y1 + y2) / 2;
-        return (
-          <g key={i} class={`link ${link.explicit ? "explicit" : "implicit"}`}>
-            <path
-              d={`M 0 ${y1} C ${bulge} ${y1}, ${bulge} ${y2}, 6 ${y2}`}
-              fill="none"
-              marker-end="url(#arrow)"
-            />
-            <text x={bulge * 0.75 + 6} y={mid + 4}>{link.variable}</text>
-          </g>
-        );
-      })}
-      <defs>
-        <marker
-          id="arrow"
-          viewBox="0 0 10 10"
-          refX="9"
-          refY="5"
-          markerWidth="7"
-          markerHeight="7"
-          orient="auto-start-reverse"
-        >
-          <path d="M 0 0 L 10 5 L 0 10 z" class="arrow" />
-        </marker>
-      </defs>
-    </svg>
-  );
-}
-
-function StepCard(
-  { step, index, info, result, selected, count, onSelect, onMove, onRemove }: {
-    step: FlowStepDraft;
-    index: number;
-    info?: FlowResponse["steps"][number] | EndpointEntry;
-    result?: StepRecord;
-    selected: boolean;
-    count: number;
-    onSelect: () => void;
-    onMove: (delta: number) => void;
-    onRemove: () => void;
-  },
-) {
-  const state = result ? (result.skipped ? "skipped" : result.passed ? "pass" : "fail") : "idle";
-  return (
-    <div
-      class={`step-card ${selected ? "selected" : ""} state-${state}`}
-      style={{
-        height: `${CARD_HEIGHT}px`,
-        marginBottom: `${CARD_GAP}px`,
-        width: `${CARD_WIDTH}px`,
-      }}
-      data-testid="step-card"
-    >
-      <button type="button" class="step-main" onClick={onSelect} aria-pressed={selected}>
-        <span class="step-number">{index + 1}</span>
-        <span class="step-body">
-          <span class="step-name">{step.name}</span>
-          <span class="step-endpoint">
-            {info && "method" in info && info.method && <MethodBadge method={info.method} />}
-            <code>{info && "path" in info && info.path ? info.path : step.endpoint}</code>
-          </span>
-          <span class="step-vars muted">
-            {[
-              step.captures.length
-                ? `captures ${step.captures.map((c) => c.variable).join(", ")}`
-                : "",
-              step.injects.length ? `uses ${step.injects.join(", ")}` : "",
-              step.asserts.filter((a) => a.trim()).length
-                ? `${step.asserts.filter((a) => a.trim()).length} assert(s)`
-                : "",
-            ].filter(Boolean).join(" · ")}
-          </span>
-        </span>
-        <span class={`step-state ${state}`} data-testid="step-state">
-          {result
-            ? (result.skipped
-              ? "skipped"
-              : `${result.passed ? "✓" : "✗"} ${result.status || ""} · ${result.duration_ms} ms`)
-            : ""}
-        </span>
-      </button>
-      <div class="step-actions">
-        <button
-          type="button"
-          class="icon"
-          aria-label={`Move step ${index + 1} up`}
-          disabled={index === 0}
-          onClick={() => onMove(-1)}
-        >
-          ↑
-        </button>
-        <button
-          type="button"
-          class="icon"
-          aria-label={`Move step ${index + 1} down`}
-          disabled={index === count - 1}
-          onClick={() => onMove(1)}
-        >
-          ↓
-        </button>
-        <button
-          type="button"
-          class="icon danger"
-          aria-label={`Remove step ${index + 1}`}
-          onClick={onRemove}
-        >
-          ×
-        </button>
-      </div>
-    </div>
-  );
-}
 
 export function FlowPage(
   { file, env, environments, onEnv, endpoints }: {
@@ -188,7 +39,8 @@ export function FlowPage(
   const [switches, setSwitches] = useState({ parallel: false, continueOnError: false });
   const [selected, setSelected] = useState(0);
   const [issues, setIssues] = useState<Issue[]>([]);
-  const [results, setResults] = useState<StepRecord[]>([]);
+  const [results, setResults] = useState<FlowStepEvent[]>([]);
+  const [row, setRow] = useState<number>();
   const [final, setFinal] = useState<FlowResult>();
   const [running, setRunning] = useState(false);
   const [showSource, setShowSource] = useState(false);
@@ -230,8 +82,14 @@ export function FlowPage(
   }, [data, steps, switches]);
   const dirty = data !== undefined && data.flow !== null &&
     text !== replaceFlowSteps(data.text, data.flow.steps.map(stepDraftOf));
+  // Only edited steps keep a run from starting: the switches are sent with the run.
+  const stepsDirty = data !== undefined && data.flow !== null &&
+    replaceFlowSteps(data.text, cleanSteps(steps)) !==
+      replaceFlowSteps(data.text, data.flow.steps.map(stepDraftOf));
   const dirtyRef = useRef(false);
   dirtyRef.current = dirty;
+  const stepsDirtyRef = useRef(false);
+  stepsDirtyRef.current = stepsDirty;
 
   useEffect(() =>
     subscribe((event) => {
@@ -258,23 +116,28 @@ export function FlowPage(
 
   const run = useCallback(async () => {
     if (running) return;
-    if (dirtyRef.current) {
-      toast("Save the flow first: runs use the file on disk", "info");
+    if (stepsDirtyRef.current) {
+      toast("Save the flow first: runs use the steps on disk", "info");
       return;
     }
     setRunning(true);
     setResults([]);
     setFinal(undefined);
+    setRow(undefined);
     try {
-      const result = await runFlow(file, env, {}, (step) => setResults((list) => [...list, step]));
-      setResults(result.steps);
+      const result = await runFlow(
+        file,
+        env,
+        { parallel: switches.parallel, continueOnError: switches.continueOnError },
+        (event) => setResults((list) => [...list, event]),
+      );
       setFinal(result);
     } catch (e) {
       toast(e instanceof ApiFailure ? `${e.message}. ${e.fix}` : String(e), "error");
     } finally {
       setRunning(false);
     }
-  }, [file, env, running]);
+  }, [file, env, running, switches]);
 
   useModShortcuts({ s: save, Enter: run }, [save, run]);
 
@@ -288,8 +151,14 @@ export function FlowPage(
     const info = infoFor(s, i);
     return info && "uses" in info ? info.uses : undefined;
   });
-  const resultFor = (step: FlowStepDraft) =>
-    results.find((r) => r.name === step.name && r.endpoint === step.endpoint);
+  // The plan describes the saved steps: a card shows it while its step is the saved one.
+  const planFor = (step: FlowStepDraft, index: number) =>
+    data.plan[index]?.endpoint === step.endpoint ? data.plan[index] : undefined;
+  const eventsOf = (step: FlowStepDraft, index: number) =>
+    eventsFor(planFor(step, index)?.id, results, row);
+  const resultFor = (step: FlowStepDraft, index: number) =>
+    eventsOf(step, index).filter((e) => !e.step.skipped).at(-1)?.step ??
+      eventsOf(step, index).at(-1)?.step;
   const move = (index: number, delta: number) => {
     const next = [...steps];
     const [item] = next.splice(index, 1);
@@ -297,11 +166,18 @@ export function FlowPage(
     setSteps(next);
     setSelected(index + delta);
   };
-  const dangling = danglingInjects(steps);
+  const produces = steps.map((s, i) => {
+    const plan = planFor(s, i);
+    return plan?.kind === "flow" ? capturesUnder(plan) : undefined;
+  });
+  const dangling = danglingInjects(steps, produces);
   const current = steps[selected];
   const capturedBefore = [
     ...new Set(
-      steps.slice(0, selected).flatMap((s) => s.captures.map((c) => c.variable)).filter(Boolean),
+      steps.slice(0, selected).flatMap((s, i) => [
+        ...s.captures.map((c) => c.variable),
+        ...(produces[i] ?? []),
+      ]).filter(Boolean),
     ),
   ];
 
@@ -315,62 +191,25 @@ export function FlowPage(
         <div class="subtitle">
           <span class="muted file">{file}</span>
           {data.flow?.description && <span>{data.flow.description}</span>}
-        </div>
-      </header>
-      <div class="toolbar">
-        <EnvSelect env={env} environments={environments} onChange={onEnv} id="flow-env" />
-        <button
-          type="button"
-          class="primary"
-          onClick={run}
-          disabled={running}
-          data-testid="run-flow"
-        >
-          {running ? "Running…" : "Run flow"} <Kbd>{MOD}+Enter</Kbd>
-        </button>
-        <button type="button" onClick={save} disabled={!dirty} data-testid="save-flow">
-          Save{dirty ? " •" : ""} <Kbd>{MOD}+S</Kbd>
-        </button>
-        <label class="check">
-          <input
-            type="checkbox"
-            checked={switches.parallel}
-            onChange={(e) =>
-              setSwitches({ ...switches, parallel: (e.target as HTMLInputElement).checked })}
-          />
-          parallel
-        </label>
-        <label class="check">
-          <input
-            type="checkbox"
-            checked={switches.continueOnError}
-            onChange={(e) =>
-              setSwitches({ ...switches, continueOnError: (e.target as HTMLInputElement).checked })}
-          />
-          continue on error
-        </label>
-        <button
-          type="button"
-          class="ghost"
-          onClick={() => setShowSource(!showSource)}
-          aria-pressed={showSource}
-        >
-          {showSource ? "Hide markdown" : "Show markdown"}
-        </button>
-      </div>
-      {final && (
-        <div class={`verdict ${final.passed ? "pass" : "fail"}`} data-testid="flow-verdict">
-          <span class="verdict-label">{final.passed ? "PASS" : "FAIL"}</span>
-          <span>
-            {final.steps.filter((s) => s.passed).length}/{final.steps.length} steps passed
-          </span>
-          {Object.keys(final.captures).length > 0 && (
-            <span class="muted">
-              captures: {Object.entries(final.captures).map(([k, v]) => `${k}=${v}`).join(", ")}
-            </span>
+          {data.data && (
+            <span class="muted" data-testid="flow-data">runs once per row of {data.data}</span>
           )}
         </div>
-      )}
+      </header>
+      <FlowToolbar
+        env={env}
+        environments={environments}
+        onEnv={onEnv}
+        running={running}
+        onRun={run}
+        dirty={dirty}
+        onSave={save}
+        switches={switches}
+        onSwitches={setSwitches}
+        showSource={showSource}
+        onShowSource={setShowSource}
+      />
+      {final && <FlowVerdict result={final} row={row} onRow={setRow} />}
       <IssueList issues={[...issues, ...(final?.issues ?? [])]} />
       {dangling.length > 0 && (
         <p class="warning-box">
@@ -389,7 +228,8 @@ export function FlowPage(
                 index={index}
                 count={steps.length}
                 info={infoFor(step, index)}
-                result={resultFor(step)}
+                plan={planFor(step, index)}
+                events={eventsOf(step, index)}
                 selected={index === selected}
                 onSelect={() => setSelected(index)}
                 onMove={(delta) => move(index, delta)}
@@ -430,7 +270,7 @@ export function FlowPage(
               <button type="submit" disabled={!adding}>Add step</button>
             </form>
           </div>
-          <Links steps={steps} uses={uses} />
+          <Links steps={steps} uses={uses} produces={produces} />
         </div>
         {current && (
           <StepPanel
@@ -438,7 +278,7 @@ export function FlowPage(
             index={selected}
             endpoints={endpoints}
             captured={capturedBefore}
-            result={resultFor(current)}
+            result={resultFor(current, selected)}
             onChange={(step) => setSteps(steps.map((s, j) => (j === selected ? step : s)))}
           />
         )}

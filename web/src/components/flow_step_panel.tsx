@@ -1,6 +1,9 @@
 /** @jsxImportSource preact */
 /// <reference lib="dom" />
-/** The side panel of the flow canvas: edit one step's name, endpoint, captures, injects and asserts. */
+/**
+ * The side panel of the flow canvas: edit one step's name, endpoint, loop,
+ * condition, polling, delay, captures, injects and asserts.
+ */
 import type { FlowStepDraft } from "../../../src/engine/render/flow_md.ts";
 import type { EndpointEntry, StepRecord } from "../types.ts";
 import { ResultView } from "./result_view.tsx";
@@ -113,6 +116,43 @@ export function StepPanel(
         ))}
       </fieldset>
       <fieldset>
+        <legend>Runs</legend>
+        <div class="pair">
+          <input
+            aria-label="For each: array variable"
+            value={step.forEach?.items ?? ""}
+            placeholder="for each: users"
+            onInput={(e) => {
+              const items = (e.target as HTMLInputElement).value;
+              set({ forEach: items ? { items, as: step.forEach?.as || "item" } : undefined });
+            }}
+          />
+          <span class="muted">as</span>
+          <input
+            aria-label="For each: element variable"
+            value={step.forEach?.as ?? ""}
+            placeholder="item"
+            disabled={!step.forEach}
+            onInput={(e) =>
+              step.forEach &&
+              set({ forEach: { ...step.forEach, as: (e.target as HTMLInputElement).value } })}
+          />
+        </div>
+        <TextLine label="When" value={step.when} hint="role: equals admin" set={set} field="when" />
+        <TextLine
+          label="Until"
+          value={step.until}
+          hint="body.status: equals done"
+          set={set}
+          field="until"
+        />
+        <div class="pair">
+          <TextLine label="Every" value={step.every} hint="1s" set={set} field="every" />
+          <TextLine label="Times" value={step.times} hint="10" set={set} field="times" />
+          <TextLine label="Delay" value={step.delay} hint="250ms" set={set} field="delay" />
+        </div>
+      </fieldset>
+      <fieldset>
         <legend>Assertions</legend>
         <textarea
           aria-label="Assertions, one per line"
@@ -130,5 +170,28 @@ export function StepPanel(
       )}
       {result && !result.record && result.hint && <p class="hint">{result.hint}</p>}
     </aside>
+  );
+}
+
+/** One optional step line (When, Until, Every, Times, Delay) as a labelled text input. */
+function TextLine(
+  { label, value, hint, field, set }: {
+    label: string;
+    value?: string;
+    hint: string;
+    field: "when" | "until" | "every" | "times" | "delay";
+    set: (patch: Partial<FlowStepDraft>) => void;
+  },
+) {
+  return (
+    <label class="field">
+      <span>{label}</span>
+      <input
+        aria-label={label}
+        value={value ?? ""}
+        placeholder={hint}
+        onInput={(e) => set({ [field]: (e.target as HTMLInputElement).value || undefined })}
+      />
+    </label>
   );
 }

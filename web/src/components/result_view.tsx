@@ -6,7 +6,7 @@
  * line; then the response and the request as sent (masked by the server).
  */
 import { useState } from "preact/hooks";
-import { lineDiff, pretty } from "../diff.ts";
+import { lineDiff, pretty } from "../../../src/engine/render/line_diff.ts";
 import type { ExecRecord, HttpResponse, Issue, ResolvedRequest } from "../types.ts";
 import { IssueList } from "./common.tsx";
 

@@ -1,15 +1,19 @@
 /** @jsxImportSource preact */
 /// <reference lib="dom" />
 /**
- * The sidebar: search (`/` or Mod-K focuses it; arrows and Enter pick), the
- * endpoints grouped by resource in a virtual list (thousands of specs stay
- * smooth), the flows, and files that do not parse.
+ * The sidebar: the views (Overview, Run all, Environments), search (`/` or
+ * Mod-K focuses it; arrows and Enter pick), the endpoints grouped by resource
+ * in a virtual list (thousands of specs stay smooth) with each one's last
+ * result, the flows, and files that do not parse.
  */
 import { useEffect, useMemo, useRef, useState } from "preact/hooks";
 import { hrefFor, linkClick, navigate, type Route } from "../router.ts";
 import { filterEndpoints, groupRows, searchKey } from "../search.ts";
-import type { BrokenEntry, EndpointEntry, FlowEntry } from "../types.ts";
+import { latestRuns } from "../results.ts";
+import { useStore } from "../store.ts";
+import type { BrokenEntry, EndpointEntry, FlowEntry, HistoryEntry } from "../types.ts";
 import { Kbd, MethodBadge } from "./common.tsx";
+import { NavLinks } from "./nav.tsx";
 
 const ROW_HEIGHT = 30;
 const OVERSCAN = 8;
@@ -34,6 +38,7 @@ export function Sidebar(
     query,
   ]);
   const activeFile = route.name === "spec" ? route.file : undefined;
+  const latest = useStore(latestRuns);
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
@@ -72,7 +77,8 @@ export function Sidebar(
   };
 
   return (
-    <nav class="sidebar" aria-label="Endpoints and flows">
+    <nav class="sidebar" id="sidebar" aria-label="Views, endpoints and flows">
+      <NavLinks route={route} />
       <div class="search">
         <input
           ref={search}
@@ -95,6 +101,7 @@ export function Sidebar(
         rows={rows}
         cursor={cursor}
         activeFile={activeFile}
+        latest={latest}
         onToggle={(resource) => {
           const next = new Set(collapsed);
           if (next.has(resource)) next.delete(resource);
@@ -146,11 +153,33 @@ export function Sidebar(
   );
 }
 
+/** The last run of a spec as a mark: ✓ passed, ✗ failed; nothing when it never ran. */
+export function RunBadge({ entry }: { entry?: HistoryEntry }) {
+  if (!entry) return <span class="run-badge none" aria-hidden="true" />;
+  const result = entry.passed ? "pass" : "fail";
+  const label = `Last run ${entry.passed ? "passed" : "failed"}${
+    entry.status ? ` (${entry.status})` : ""
+  } in ${entry.duration_ms} ms, ${new Date(entry.timestamp).toLocaleString()}`;
+  return (
+    <span
+      class={`run-badge ${result}`}
+      title={label}
+      aria-label={label}
+      role="img"
+      data-testid="run-badge"
+      data-result={result}
+    >
+      {entry.passed ? "✓" : "✗"}
+    </span>
+  );
+}
+
 function VirtualRows(
-  { rows, cursor, activeFile, onToggle }: {
+  { rows, cursor, activeFile, latest, onToggle }: {
     rows: ReturnType<typeof groupRows>;
     cursor: number;
     activeFile?: string;
+    latest: Map<string, HistoryEntry>;
     onToggle: (resource: string) => void;
   },
 ) {
@@ -218,6 +247,7 @@ function VirtualRows(
               title={`${row.entry.title}\n${row.entry.file}`}
               onClick={(e) => linkClick(e, href)}
             >
+              <RunBadge entry={latest.get(row.entry.file)} />
               <MethodBadge method={row.entry.method} />
               <span class="row-path">{row.entry.path}</span>
               <span class="row-title muted">{row.entry.title}</span>

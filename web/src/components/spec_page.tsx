@@ -9,16 +9,16 @@ import { useCallback, useEffect, useRef, useState } from "preact/hooks";
 import { api, ApiFailure } from "../api.ts";
 import { subscribe } from "../live.ts";
 import { renderMarkdown } from "../markdown.ts";
-import { setLeaveGuard } from "../router.ts";
+import { hrefFor, navigate, setLeaveGuard } from "../router.ts";
+import { runAllResult } from "../results.ts";
 import type {
-  EndpointSpec,
   Issue,
+  RunAllItem,
   RunResponse,
   SpecResponse,
   VariableReportEntry,
 } from "../types.ts";
 import {
-  CodeBlock,
   EnvSelect,
   IssueList,
   Kbd,
@@ -32,78 +32,27 @@ import {
 } from "./common.tsx";
 import { Editor, type EditorHandle } from "./editor.tsx";
 import { ResultView } from "./result_view.tsx";
+import { HistoryView } from "./history_view.tsx";
+import { SpecSections } from "./spec_sections.tsx";
 
-function httpText(
-  block: { headers: { name: string; value: string }[]; body: string },
-  first: string,
-): string {
-  return [
-    first,
-    ...block.headers.map((h) => `${h.name}: ${h.value}`),
-    ...(block.body ? ["", block.body] : []),
-  ].join("\n");
-}
-
-function SpecSections({ spec }: { spec: EndpointSpec }) {
-  const e = spec.expected;
-  return (
-    <>
-      <Section title="Request" id="request">
-        <CodeBlock
-          label="Request block"
-          text={httpText(spec.request, `${spec.request.method} ${spec.request.target}`)}
-        />
-      </Section>
-      <Section title="Expected response" id="expected">
-        <CodeBlock
-          label="Expected response block"
-          text={httpText(e, `HTTP/1.1 ${e.status} ${e.reason}`.trim())}
-        />
-        <p class="muted">
-          Match mode: {spec.match}
-          {spec.ignore.length ? ` · ignoring ${spec.ignore.join(", ")}` : ""}
-        </p>
-      </Section>
-      {spec.schema && (
-        <Section title="Schema">
-          <CodeBlock text={JSON.stringify(spec.schema.value, null, 2)} />
-        </Section>
-      )}
-      {spec.errorResponses.length > 0 && (
-        <Section title="Error responses">
-          {spec.errorResponses.map((r, i) => (
-            <CodeBlock key={i} text={httpText(r, `HTTP/1.1 ${r.status} ${r.reason}`.trim())} />
-          ))}
-        </Section>
-      )}
-      {spec.assertions.length > 0 && (
-        <Section title="Assertions">
-          <ul class="rules">
-            {spec.assertions.map((a, i) => (
-              <li key={i}>
-                <code>{a.source}</code>
-              </li>
-            ))}
-          </ul>
-        </Section>
-      )}
-      {spec.tests && (
-        <Section title="Tests (for agents)">
-          <CodeBlock text={spec.tests} />
-        </Section>
-      )}
-      {spec.notes && (
-        <Section title="Notes">
-          <div class="prose" dangerouslySetInnerHTML={{ __html: renderMarkdown(spec.notes) }} />
-        </Section>
-      )}
-    </>
-  );
+/** A Run all result in the shape Send answers with, for the result view. */
+function runAllResponse(file: string, env: string, item: RunAllItem): RunResponse {
+  return {
+    file,
+    env,
+    mock: false,
+    record: item.record!,
+    issues: [],
+    variables: [],
+    exit_code: item.passed ? 0 : 1,
+  };
 }
 
 export function SpecPage(
-  { file, env, environments, onEnv, mock }: {
+  { file, view, env, environments, onEnv, mock }: {
     file: string;
+    /** `history` shows the History tab (`?view=history`). */
+    view?: "history";
     env: string;
     environments: string[];
     onEnv: (env: string) => void;
@@ -119,6 +68,8 @@ export function SpecPage(
   /** Bumped when the text is replaced from outside the editor, which then remounts. */
   const [editorKey, setEditorKey] = useState(0);
   const [run, setRun] = useState<RunResponse>();
+  /** Set when the result shown came from the last Run all rather than Send. */
+  const [fromRunAll, setFromRunAll] = useState(false);
   const [running, setRunning] = useState(false);
   const [vars, setVars] = useState<Record<string, string>>({});
   const [report, setReport] = useState<VariableReportEntry[]>([]);
@@ -145,7 +96,10 @@ export function SpecPage(
 
   useEffect(() => {
     setData(undefined);
-    setRun(undefined);
+    // Opened from Run all: show that run's result, diff included, until the next Send.
+    const item = runAllResult(file);
+    setRun(item?.record ? runAllResponse(file, env, item) : undefined);
+    setFromRunAll(!!item?.record);
     setVars({});
     setMode("view");
     load();
@@ -200,6 +154,7 @@ export function SpecPage(
     setRunning(true);
     try {
       setRun(await api.run(file, env, vars));
+      setFromRunAll(false);
     } catch (e) {
       toast(e instanceof ApiFailure ? `${e.message}. ${e.fix}` : String(e), "error");
     } finally {
@@ -215,6 +170,12 @@ export function SpecPage(
 
   if (error || !data) return <PagePlaceholder error={error} />;
   const spec = data.spec;
+  const history = view === "history";
+  // Leaving the History tab goes back to the spec's own address.
+  const show = (next: "view" | "edit") => {
+    if (history) navigate(hrefFor({ name: "spec", file }));
+    setMode(next);
+  };
   return (
     <div class="page spec-page">
       <header class="page-head">
@@ -227,28 +188,38 @@ export function SpecPage(
           <span class="muted file">{file}</span>
           {spec?.tags.map((t) => <span key={t} class="tag">{t}</span>)}
         </div>
-        <div class="mode-switch" role="tablist" aria-label="View or edit">
+        <div class="mode-switch" role="tablist" aria-label="View, edit or history">
           <button
             type="button"
             role="tab"
-            aria-selected={mode === "view"}
-            class={mode === "view" ? "active" : ""}
-            onClick={() => setMode("view")}
+            aria-selected={!history && mode === "view"}
+            class={!history && mode === "view" ? "active" : ""}
+            onClick={() => show("view")}
           >
             View
           </button>
           <button
             type="button"
             role="tab"
-            aria-selected={mode === "edit"}
-            class={mode === "edit" ? "active" : ""}
-            onClick={() => setMode("edit")}
+            aria-selected={!history && mode === "edit"}
+            class={!history && mode === "edit" ? "active" : ""}
+            onClick={() => show("edit")}
           >
             Edit{dirty ? " •" : ""}
           </button>
+          <button
+            type="button"
+            role="tab"
+            aria-selected={history}
+            class={history ? "active" : ""}
+            onClick={() => navigate(hrefFor({ name: "spec", file, view: "history" }))}
+            data-testid="history-tab"
+          >
+            History
+          </button>
         </div>
       </header>
-      {mode === "edit"
+      {history ? <HistoryView file={file} /> : mode === "edit"
         ? (
           <div class="edit-pane">
             <div class="toolbar">
@@ -313,6 +284,11 @@ export function SpecPage(
                   </summary>
                   <VarsEditor report={report} values={vars} onChange={setVars} />
                 </details>
+                {run && fromRunAll && (
+                  <p class="muted from-run-all" data-testid="from-run-all">
+                    Result of the last Run all; Send runs it again.
+                  </p>
+                )}
                 {run && (
                   <ResultView
                     record={run.record}

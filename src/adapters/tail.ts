@@ -1,0 +1,52 @@
+/**
+ * Reading the end of many small files quickly: the last run of each spec's
+ * history is its file's last line, so the preview's sidebar badges read a
+ * few hundred bytes per spec instead of whole files.
+ */
+import { join } from "./path.ts";
+
+const decoder = new TextDecoder();
+
+/** The last `maxBytes` of a file as text (its first line may be cut), or undefined when it does not exist. */
+export function readTailSync(path: string, maxBytes: number): string | undefined {
+  let file: Deno.FsFile;
+  try {
+    file = Deno.openSync(path, { read: true });
+  } catch {
+    return undefined;
+  }
+  try {
+    const size = file.statSync().size;
+    const start = Math.max(0, size - maxBytes);
+    file.seekSync(start, Deno.SeekMode.Start);
+    const bytes = new Uint8Array(size - start);
+    let read = 0;
+    while (read < bytes.length) {
+      const n = file.readSync(bytes.subarray(read));
+      if (n === null || n === 0) break;
+      read += n;
+    }
+    return decoder.decode(bytes.subarray(0, read));
+  } finally {
+    file.close();
+  }
+}
+
+/** Relative paths (with `/`) of the files under `root` whose names end in `suffix`; none when it does not exist. */
+export function listFilesSync(root: string, suffix: string): string[] {
+  const found: string[] = [];
+  const walk = (dir: string, prefix: string) => {
+    let entries: Deno.DirEntry[];
+    try {
+      entries = [...Deno.readDirSync(dir)];
+    } catch {
+      return;
+    }
+    for (const entry of entries) {
+      if (entry.isDirectory) walk(join(dir, entry.name), `${prefix}${entry.name}/`);
+      else if (entry.isFile && entry.name.endsWith(suffix)) found.push(prefix + entry.name);
+    }
+  };
+  walk(root, "");
+  return found.sort();
+}

@@ -1,0 +1,135 @@
+/**
+ * The load-test form both script writers read (`to_artillery.ts`, `to_k6.ts`):
+ * scenarios of requests whose text is resolved at export except for two kinds
+ * of holes, flow captures (filled while the script runs) and secrets (read
+ * from `APISPEC_*` environment variables where the script runs, never written
+ * into it). Checks come from the expected response and the assertions.
+ */
+import type { AssertionRule } from "../engine/model.ts";
+import type { Segment } from "../engine/compare/json_path.ts";
+
+/** A piece of request text: literal, a captured value, or an environment variable. */
+export type Part = { text: string } | { capture: string } | { env: string };
+
+export interface LoadCapture {
+  variable: string;
+  /** `body` with a path (`[]` is the whole body), a `header` name, or the `status`. */
+  from: "body" | "header" | "status";
+  path: Segment[];
+  header?: string;
+}
+
+export type LoadCheck =
+  | { kind: "status"; status: number }
+  | { kind: "header"; name: string }
+  /** The JSON type a field of the expected body has (shape mode, objects only). */
+  | { kind: "type"; path: Segment[]; type: JsonType }
+  /** An assertion rule, its operand split into parts. */
+  | { kind: "rule"; rule: AssertionRule; operand: Part[] };
+
+export type JsonType = "string" | "number" | "boolean" | "object" | "array" | "null";
+
+export interface LoadStep {
+  name: string;
+  method: string;
+  url: Part[];
+  headers: { name: string; value: Part[] }[];
+  body?: Part[];
+  /** Basic auth whose credentials come from the environment where the script runs. */
+  basicAuth?: { user: Part[]; pass: Part[] };
+  captures: LoadCapture[];
+  checks: LoadCheck[];
+}
+
+export interface LoadScenario {
+  name: string;
+  /** The flow or endpoint file it came from. */
+  source: string;
+  steps: LoadStep[];
+}
+
+export interface LoadPlan {
+  /** The environment's `baseUrl`. */
+  target: string;
+  env: string;
+  /** Seconds, and new virtual users per second. */
+  duration: number;
+  rate: number;
+  scenarios: LoadScenario[];
+}
+
+const SENTINEL = /__(capture|apispec_env)_([A-Za-z_$][\w$]*?)__/g;
+
+/** The stand-in a capture takes while a request is resolved at export (as in a flow's dry run). */
+export function captureSentinel(name: string): string {
+  return `__capture_${name}__`;
+}
+
+/** The stand-in a secret variable takes while a request is resolved at export. */
+export function envSentinel(name: string): string {
+  return `__apispec_env_${name}__`;
+}
+
+/** `authToken` → `APISPEC_AUTH_TOKEN`: where apispec itself reads secrets from. */
+export function envName(variable: string): string {
+  return "APISPEC_" + variable.replace(/([a-z0-9])([A-Z])/g, "$1_$2").replace(/[^\w]/g, "_")
+    .toUpperCase();
+}
+
+/** Splits resolved text at its stand-ins. */
+export function partsOf(text: string): Part[] {
+  const parts: Part[] = [];
+  let last = 0;
+  for (const match of text.matchAll(SENTINEL)) {
+    if (match.index > last) parts.push({ text: text.slice(last, match.index) });
+    parts.push(match[1] === "capture" ? { capture: match[2] } : { env: envName(match[2]) });
+    last = match.index + match[0].length;
+  }
+  if (last < text.length || parts.length === 0) parts.push({ text: text.slice(last) });
+  return parts;
+}
+
+/** True when the parts are one literal text. */
+export function literal(parts: Part[]): string | undefined {
+  return parts.length === 1 && "text" in parts[0] ? parts[0].text : undefined;
+}
+
+function jsonType(value: unknown): JsonType {
+  if (value === null) return "null";
+  if (Array.isArray(value)) return "array";
+  return typeof value as JsonType;
+}
+
+/** Shape checks of an expected JSON object body: each field's type, nested objects too. */
+export function shapeChecks(expected: unknown, limit = 20): LoadCheck[] {
+  const checks: LoadCheck[] = [];
+  const walk = (value: unknown, path: Segment[]) => {
+    if (value === null || typeof value !== "object" || Array.isArray(value)) return;
+    for (const [key, inner] of Object.entries(value)) {
+      if (checks.length >= limit) return;
+      checks.push({ kind: "type", path: [...path, key], type: jsonType(inner) });
+      walk(inner, [...path, key]);
+    }
+  };
+  walk(expected, []);
+  return checks;
+}
+
+/** `items[0].id` for messages and check names. */
+export function pathText(path: Segment[]): string {
+  return path.map((s, i) => (typeof s === "number" ? `[${s}]` : i === 0 ? s : `.${s}`)).join("");
+}
+
+/** A readable name for a check, the same in both scripts. */
+export function checkLabel(check: LoadCheck): string {
+  switch (check.kind) {
+    case "status":
+      return `status ${check.status}`;
+    case "header":
+      return `header ${check.name}`;
+    case "type":
+      return `body.${pathText(check.path)} is ${check.type}`;
+    case "rule":
+      return check.rule.source;
+  }
+}

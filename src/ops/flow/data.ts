@@ -1,0 +1,69 @@
+/**
+ * The data file of a data-driven run: `--data <file>` (relative to the
+ * working folder, else the collection) wins over the flow's `data:`
+ * frontmatter (relative to the collection root, or to the flow with ./ or ../).
+ */
+import { resolve } from "../../adapters/path.ts";
+import { type Issue, issue } from "../../engine/issue.ts";
+import type { FlowSpec } from "../../engine/model.ts";
+import { type DataRow, parseDataFile } from "../../engine/parse/data.ts";
+import { exists, readTextSync } from "../../adapters/fs.ts";
+import type { OpsContext } from "../../adapters/system.ts";
+import { displayPath, resolveStepPath } from "../collection/load.ts";
+
+export interface DataSet {
+  /** Display path of the data file. */
+  file: string;
+  rows: DataRow[];
+}
+
+/** The rows to run, or none when the flow is not data-driven; problems are issues. */
+export async function loadDataSet(
+  flow: FlowSpec,
+  where: { flowPath: string; collectionRoot: string; flag?: string },
+  ctx: Pick<OpsContext, "cwd">,
+): Promise<{ data?: DataSet; issues: Issue[]; source?: { file: string; text: string } }> {
+  const given = where.flag ?? flow.data?.file;
+  if (given === undefined) return { issues: [] };
+  const path = where.flag !== undefined
+    ? await flagPath(where.flag, where.collectionRoot, ctx)
+    : resolveStepPath(given, where.flowPath, where.collectionRoot);
+  const file = displayPath(path, ctx.cwd);
+  const read = readTextSync(path);
+  if (!read.ok) {
+    const missing = read.error instanceof Deno.errors.NotFound;
+    const message = missing
+      ? `Data file ${file} does not exist`
+      : `Cannot read data file ${file}: ${read.error.message}`;
+    return {
+      issues: [
+        where.flag !== undefined
+          ? issue("USAGE", message, { fix: "Check the --data path" })
+          : issue("VALIDATION_ERROR", message, {
+            file: flow.file,
+            line: flow.data?.line,
+            fix: "Paths in data: are relative to the collection root (api-docs/) unless they " +
+              "start with ./ or ../",
+          }),
+      ],
+    };
+  }
+  const { rows, issues } = parseDataFile(read.text, file);
+  return {
+    data: rows.length > 0 ? { file, rows } : undefined,
+    issues,
+    // Large files are not kept for caret rendering.
+    ...(read.text.length <= 1_000_000 ? { source: { file, text: read.text } } : {}),
+  };
+}
+
+async function flagPath(
+  flag: string,
+  collectionRoot: string,
+  ctx: Pick<OpsContext, "cwd">,
+): Promise<string> {
+  const direct = resolve(ctx.cwd, flag);
+  if (await exists(direct)) return direct;
+  const inRoot = resolve(collectionRoot, flag);
+  return await exists(inRoot) ? inRoot : direct;
+}

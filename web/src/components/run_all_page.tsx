@@ -1,0 +1,171 @@
+/** @jsxImportSource preact */
+/// <reference lib="dom" />
+/**
+ * Run all: the collection or one folder of it, through the same operation
+ * as `apispec check` (its ordering and concurrency), with live progress and
+ * a result list that can be narrowed to the failures. A result opens its
+ * spec (showing this run's diff) or its flow. The run keeps going, and its
+ * results stay, while other pages are open.
+ */
+import { useMemo, useState } from "preact/hooks";
+import { hrefFor, linkClick } from "../router.ts";
+import { runAllState, startRunAll } from "../results.ts";
+import { useStore } from "../store.ts";
+import type { EndpointEntry, FlowEntry, RunAllItem } from "../types.ts";
+import { EnvSelect, IssueList, Kbd, MethodBadge, MOD, useModShortcuts } from "./common.tsx";
+import { formatMs } from "./history_view.tsx";
+
+/** Every folder that holds an endpoint or flow file, parents included: `apis`, `apis/users`, `flows`. */
+export function foldersOf(files: string[]): string[] {
+  const folders = new Set<string>();
+  for (const file of files) {
+    const parts = file.split("/").slice(0, -1);
+    for (let i = 1; i <= parts.length; i++) folders.add(parts.slice(0, i).join("/"));
+  }
+  return [...folders].sort();
+}
+
+function ResultRow({ item }: { item: RunAllItem }) {
+  const outcome = item.skipped ? "skip" : item.passed ? "pass" : "fail";
+  const href = item.kind === "flow"
+    ? hrefFor({ name: "flow", file: item.file })
+    : hrefFor({ name: "spec", file: item.file });
+  return (
+    <li class={`run-result ${outcome}`} data-testid="run-result" data-result={outcome}>
+      <a href={href} onClick={(e) => linkClick(e, href)}>
+        <span class="mark" aria-hidden="true">
+          {outcome === "skip" ? "–" : outcome === "pass" ? "✓" : "✗"}
+        </span>
+        {item.kind === "flow"
+          ? <span class="method method-flow">FLOW</span>
+          : <MethodBadge method={item.method ?? "GET"} />}
+        <span class="run-title">{item.title}</span>
+        <span class="run-file muted">{item.file}</span>
+        <span class="run-meta">
+          {item.status > 0 && <span>{item.status}</span>}
+          {!item.skipped && <span class="muted">{formatMs(item.duration_ms)}</span>}
+          {item.error_type && <span class="error-type">{item.error_type}</span>}
+        </span>
+        {item.hint && <span class="run-hint muted">{item.hint}</span>}
+      </a>
+    </li>
+  );
+}
+
+export function RunAllPage(
+  { endpoints, flows, env, environments, onEnv }: {
+    endpoints: EndpointEntry[];
+    flows: FlowEntry[];
+    env: string;
+    environments: string[];
+    onEnv: (env: string) => void;
+  },
+) {
+  const state = useStore(runAllState);
+  const [folder, setFolder] = useState(state.folder);
+  const [failuresOnly, setFailuresOnly] = useState(false);
+  const folders = useMemo(
+    () => foldersOf([...endpoints.map((e) => e.file), ...flows.map((f) => f.file)]),
+    [endpoints, flows],
+  );
+  const running = state.status === "running";
+  const run = () => startRunAll(folder, env);
+  useModShortcuts({ Enter: run }, [folder, env]);
+
+  const counts = { pass: 0, fail: 0, skip: 0 };
+  for (const r of state.results) counts[r.skipped ? "skip" : r.passed ? "pass" : "fail"]++;
+  const shown = failuresOnly
+    ? state.results.filter((r) => !r.passed && !r.skipped)
+    : [...state.results].sort((a, b) => rank(a) - rank(b));
+  const done = state.results.length;
+  return (
+    <div class="page run-all-page">
+      <header class="page-head">
+        <h2>Run all</h2>
+        <p class="muted">
+          Every endpoint, then every flow, as <code>apispec check</code>{" "}
+          runs them. Runs land in each spec's history.
+        </p>
+      </header>
+      <div class="run-bar">
+        <label class="field inline" for="run-folder">
+          <span>Folder</span>
+          <select
+            id="run-folder"
+            value={folder}
+            onChange={(e) => setFolder((e.target as HTMLSelectElement).value)}
+            data-testid="run-folder"
+          >
+            <option value="">All of api-docs/</option>
+            {folders.map((f) => <option key={f} value={f}>{f}/</option>)}
+          </select>
+        </label>
+        <EnvSelect env={env} environments={environments} onChange={onEnv} id="run-env" />
+        <button
+          type="button"
+          class="primary"
+          onClick={run}
+          disabled={running}
+          data-testid="run-all"
+        >
+          {running ? "Running…" : "Run"} <Kbd>{MOD}+Enter</Kbd>
+        </button>
+      </div>
+      {state.status !== "idle" && (
+        <section class="run-progress" aria-label="Progress" data-testid="run-progress">
+          <progress max={state.total || 1} value={done} aria-label="Specs finished" />
+          <div class="run-counts">
+            <span data-testid="run-done">{done} / {state.total || "…"}</span>
+            <span class="pass">✓ {counts.pass} passed</span>
+            <span class="fail" data-testid="run-failed">✗ {counts.fail} failed</span>
+            {counts.skip > 0 && <span class="skip">– {counts.skip} skipped</span>}
+            {state.summary && (
+              <span class="muted" data-testid="run-summary">
+                finished in {formatMs(state.summary.duration_ms)}
+                {state.folder ? ` · ${state.folder}/` : ""} · env {state.env}
+              </span>
+            )}
+          </div>
+          {state.error && <p class="error-box">{state.error}</p>}
+          <IssueList issues={state.issues} />
+        </section>
+      )}
+      {done > 0 && (
+        <div class="toolbar">
+          <div class="tabs" role="tablist" aria-label="Which results">
+            <button
+              type="button"
+              role="tab"
+              aria-selected={!failuresOnly}
+              class={failuresOnly ? "" : "active"}
+              onClick={() => setFailuresOnly(false)}
+            >
+              All {done}
+            </button>
+            <button
+              type="button"
+              role="tab"
+              aria-selected={failuresOnly}
+              class={failuresOnly ? "active" : ""}
+              onClick={() => setFailuresOnly(true)}
+              data-testid="filter-failures"
+            >
+              Failures {counts.fail}
+            </button>
+          </div>
+        </div>
+      )}
+      <ul class="run-results" data-testid="run-results">
+        {shown.map((item) => <ResultRow key={item.file} item={item} />)}
+      </ul>
+      {failuresOnly && shown.length === 0 && done > 0 && (
+        <p class="muted">No failures{running ? " so far" : ""}.</p>
+      )}
+    </div>
+  );
+}
+
+/** Failures first, then skipped, then passed; each in the order they finished. */
+function rank(item: RunAllItem): number {
+  return item.skipped ? 1 : item.passed ? 2 : 0;
+}
