@@ -7,7 +7,9 @@
  *
  * Validate does more than the floor by design: secret scan, the markdown
  * sections, request and response blocks, assertions, duplicate routes, and
- * file:line on every issue. `--runs <n>` sets the rounds (default 7).
+ * file:line on every issue. Every file documents its own route, as in a real
+ * collection (a shared one is a warning naming every file). `--runs <n>` sets
+ * the rounds (default 7).
  */
 import { join } from "node:path";
 import {
@@ -46,7 +48,7 @@ function endpointFile(n: number): string {
 resource: ${resource}
 protocol: http
 method: ${method}
-path: /${resource}/:id
+path: /${resource}/${n}/:id
 version: 1
 tags: [${resource}, generated]
 ---
@@ -57,7 +59,7 @@ Generated endpoint number ${n}.
 ## Request
 
 \`\`\`http
-${method} {{baseUrl}}/${resource}/:id
+${method} {{baseUrl}}/${resource}/${n}/:id
 Accept: application/json
 ${body}
 \`\`\`
