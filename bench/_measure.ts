@@ -141,3 +141,40 @@ export function option(args: string[], name: string): string | undefined {
   if (i === -1) return undefined;
   return args[i].includes("=") ? args[i].slice(args[i].indexOf("=") + 1) : args[i + 1];
 }
+
+export interface Program {
+  command: string;
+  args: string[];
+}
+
+/** apispec as the benchmarks start it: the compiled binary (`--binary <path>`), else `deno run` of main.ts. */
+export function apispecProgram(root: string, binary?: string): Program {
+  return binary ? { command: binary, args: [] } : {
+    command: Deno.execPath(),
+    args: ["run", "-A", "--quiet", `--config=${root}deno.json`, `${root}main.ts`],
+  };
+}
+
+/**
+ * A floor script as the same kind of program as apispec: beside a compiled
+ * binary it is compiled too (`deno compile`, which honours DENORT_BIN), else
+ * it runs under `deno run`. `config` gives it the project's import map.
+ */
+export async function floorProgram(
+  script: string,
+  options: { binary?: string; config?: string },
+): Promise<Program & { note: string }> {
+  const config = options.config ? [`--config=${options.config}`] : ["--no-config"];
+  const run = { command: Deno.execPath(), args: ["run", "-A", "--quiet", ...config, script] };
+  if (!options.binary) return { ...run, note: "deno run" };
+  const out = script.replace(/\.[jt]s$/, "") + "-bin";
+  const compiled = await new Deno.Command(Deno.execPath(), {
+    args: ["compile", "-A", "--quiet", ...config, "-o", out, script],
+    stdout: "null",
+    stderr: "piped",
+  }).output();
+  if (compiled.code === 0) return { command: out, args: [], note: "deno compile" };
+  const reason = new TextDecoder().decode(compiled.stderr).trim().split("\n")[0];
+  console.log(`  (the floor could not be compiled, so it runs under deno run: ${reason})`);
+  return { ...run, note: "deno run; compile failed" };
+}

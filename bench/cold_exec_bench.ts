@@ -16,6 +16,8 @@ import { join } from "node:path";
 import { startDemoApi } from "../src/demo/api.ts";
 import { writeDemoCollection } from "../src/demo/collection.ts";
 import {
+  apispecProgram,
+  floorProgram,
   interleave,
   loadNote,
   meanCpu,
@@ -60,33 +62,10 @@ if (!ok) Deno.exit(1);
 `,
 );
 
-/** How a command line starts: the compiled binary, or `deno run` of main.ts with the project config. */
-const apispec = BINARY ? { command: BINARY, args: [] as string[] } : {
-  command: Deno.execPath(),
-  args: ["run", "-A", "--quiet", `--config=${ROOT}deno.json`, `${ROOT}main.ts`],
-};
-
-/** The floor as the same kind of program: a compiled bare script beside a compiled apispec. */
-async function floorCommand(): Promise<{ command: string; args: string[]; note: string }> {
-  const script = { command: Deno.execPath(), args: ["run", "-A", "--quiet", bare] };
-  if (!BINARY) return { ...script, note: "deno run" };
-  const out = join(dir, "bare-bin");
-  const compiled = await new Deno.Command(Deno.execPath(), {
-    args: ["compile", "-A", "--quiet", "--no-config", "-o", out, bare],
-    stdout: "null",
-    stderr: "piped",
-  }).output();
-  if (compiled.code === 0) return { command: out, args: [], note: "deno compile" };
-  console.log(
-    `  (could not compile the bare script, so the floor runs under deno run: ${
-      new TextDecoder().decode(compiled.stderr).trim().split("\n")[0]
-    })`,
-  );
-  return { ...script, note: "deno run (compile failed)" };
-}
+const apispec = apispecProgram(ROOT, BINARY);
 
 try {
-  const floor = await floorCommand();
+  const floor = await floorProgram(bare, { binary: BINARY });
   const run = (command: string, args: string[]) => () => timeProcess(command, args, { cwd: dir });
   const variants: Record<string, () => Promise<ProcessRun>> = {
     "empty deno run": run(Deno.execPath(), ["run", "--quiet", join(dir, "empty.ts")]),

@@ -8,13 +8,25 @@
  * The import does more than the floor by design: $ref resolution, examples
  * built from schemas, the endpoint file's markdown, secret scrubbing, a check
  * that each file parses, atomic writes, the environment template and the index.
- * `--runs <n>` sets the rounds (default 5).
+ * `--runs <n>` sets the rounds (default 5); `--binary <path>` runs a compiled
+ * apispec, and the floor compiled the same way.
  */
 import { join } from "node:path";
-import { childrenCpuMs, interleave, loadNote, median, option, verdict } from "./_measure.ts";
+import {
+  apispecProgram,
+  childrenCpuMs,
+  floorProgram,
+  interleave,
+  loadNote,
+  median,
+  option,
+  type Program,
+  verdict,
+} from "./_measure.ts";
 
 const ROOT = new URL("../", import.meta.url).pathname;
 const RUNS = Number(option(Deno.args, "runs") ?? 5);
+const BINARY = option(Deno.args, "binary");
 const dir = await Deno.makeTempDir({ prefix: "apispec-import-bench-" });
 const file = await Deno.open(`${ROOT}fixtures/corpora/openapi/large/github-api.json.gz`);
 await Deno.writeTextFile(
@@ -53,12 +65,14 @@ interface Run {
 const hasTime = await Deno.stat("/usr/bin/time").then(() => true, () => false);
 
 /** One fresh process in a fresh output folder; peak RSS from GNU time when present. */
-async function run(args: string[], output: string): Promise<Run> {
+async function run(program: Program, args: string[], output: string): Promise<Run> {
   await Deno.remove(join(dir, output), { recursive: true }).catch(() => {});
   const cpuBefore = childrenCpuMs();
   const started = performance.now();
-  const result = await new Deno.Command(hasTime ? "/usr/bin/time" : Deno.execPath(), {
-    args: hasTime ? ["-f", "%M", Deno.execPath(), ...args] : args,
+  const result = await new Deno.Command(hasTime ? "/usr/bin/time" : program.command, {
+    args: hasTime
+      ? ["-f", "%M", program.command, ...program.args, ...args]
+      : [...program.args, ...args],
     cwd: dir,
     stdout: "null",
     stderr: "piped",
@@ -74,14 +88,11 @@ async function run(args: string[], output: string): Promise<Run> {
   };
 }
 
-const deno = ["run", "-A", "--quiet", `--config=${ROOT}deno.json`];
+const floor = await floorProgram(join(dir, "floor.js"), { binary: BINARY });
+const apispec = apispecProgram(ROOT, BINARY);
 const variants = {
-  floor: () => run([...deno, "floor.js", "github.json", "floor-out"], "floor-out"),
-  import: () =>
-    run(
-      [...deno, `${ROOT}main.ts`, "import", "openapi", "github.json", "--output=json"],
-      "api-docs",
-    ),
+  floor: () => run(floor, ["github.json", "floor-out"], "floor-out"),
+  import: () => run(apispec, ["import", "openapi", "github.json", "--output=json"], "api-docs"),
 };
 try {
   for (const variant of Object.values(variants)) await variant();
@@ -95,12 +106,14 @@ try {
   const peak = Math.max(...runs.import.map((r) => r.peakMiB ?? 0));
   const ratio = importMs / floorMs;
   console.log(
-    `import openapi (GitHub, 1,223 operations, 13 MB), fresh processes, median of ${RUNS} interleaved rounds ${loadNote()}`,
+    `import openapi (GitHub, 1,223 operations, 13 MB), ${
+      BINARY ? `binary ${BINARY}` : "deno run"
+    }, fresh processes, median of ${RUNS} interleaved rounds ${loadNote()}`,
   );
   console.log(
-    `  floor: parse + write one file per operation  ${(floorMs / 1000).toFixed(2)} s  (CPU ${
-      cpu(runs.floor)
-    })`,
+    `  floor: parse + write one file per operation (${floor.note})  ${
+      (floorMs / 1000).toFixed(2)
+    } s  (CPU ${cpu(runs.floor)})`,
   );
   console.log(
     `  apispec import openapi                       ${(importMs / 1000).toFixed(2)} s  (CPU ${

@@ -9,16 +9,20 @@
  * sections, request and response blocks, assertions, duplicate routes, and
  * file:line on every issue. Every file documents its own route, as in a real
  * collection (a shared one is a warning naming every file). `--runs <n>` sets
- * the rounds (default 7).
+ * the rounds (default 7); `--binary <path>` runs a compiled apispec, and the
+ * floor compiled the same way.
  */
 import { join } from "node:path";
 import {
+  apispecProgram,
+  floorProgram,
   interleave,
   loadNote,
   meanCpu,
   median,
   option,
   type ProcessRun,
+  type Program,
   timeProcess,
   verdict,
 } from "./_measure.ts";
@@ -26,6 +30,7 @@ import {
 const ROOT = new URL("..", import.meta.url).pathname;
 const COUNT = 10_000;
 const RUNS = Number(option(Deno.args, "runs") ?? 7);
+const BINARY = option(Deno.args, "binary");
 const RESOURCES = [
   "users",
   "orders",
@@ -101,10 +106,10 @@ if (parsed !== ${COUNT}) Deno.exit(1);
 `;
 
 /** Peak RSS of one validate run, from GNU time when present. */
-async function validatePeakMiB(args: string[], cwd: string): Promise<number | undefined> {
+async function validatePeakMiB(program: Program, cwd: string): Promise<number | undefined> {
   if (!(await Deno.stat("/usr/bin/time").then(() => true, () => false))) return undefined;
   const output = await new Deno.Command("/usr/bin/time", {
-    args: ["-f", "%M", Deno.execPath(), ...args],
+    args: ["-f", "%M", program.command, ...program.args],
     cwd,
     stdout: "null",
     stderr: "piped",
@@ -126,11 +131,18 @@ try {
     );
   }
   await Deno.writeTextFile(join(dir, "floor.js"), FLOOR);
-  const deno = ["run", "-A", "--quiet", `--config=${ROOT}deno.json`];
-  const validateArgs = [...deno, `${ROOT}main.ts`, "validate", "api-docs"];
+  const floor = await floorProgram(join(dir, "floor.js"), {
+    binary: BINARY,
+    config: `${ROOT}deno.json`,
+  });
+  const apispec = apispecProgram(ROOT, BINARY);
+  const validate: Program = {
+    command: apispec.command,
+    args: [...apispec.args, "validate", "api-docs"],
+  };
   const variants: Record<string, () => Promise<ProcessRun>> = {
-    floor: () => timeProcess(Deno.execPath(), [...deno, "floor.js", root], { cwd: dir }),
-    validate: () => timeProcess(Deno.execPath(), validateArgs, { cwd: dir }),
+    floor: () => timeProcess(floor.command, [...floor.args, root], { cwd: dir }),
+    validate: () => timeProcess(validate.command, validate.args, { cwd: dir }),
   };
   // Warm the file cache and Deno's caches once, as a second run in CI would find them.
   for (const variant of Object.values(variants)) await variant();
@@ -138,12 +150,16 @@ try {
   const floorMs = median(runs.floor.map((r) => r.wallMs));
   const validateMs = median(runs.validate.map((r) => r.wallMs));
   const ratio = validateMs / floorMs;
-  const peak = await validatePeakMiB(validateArgs, dir);
+  const peak = await validatePeakMiB(validate, dir);
   console.log(
-    `validate ${COUNT} generated endpoint files, fresh processes, median of ${RUNS} interleaved rounds ${loadNote()}`,
+    `validate ${COUNT} generated endpoint files, ${
+      BINARY ? `binary ${BINARY}` : "deno run"
+    }, fresh processes, median of ${RUNS} interleaved rounds ${loadNote()}`,
   );
   console.log(
-    `  floor: read + js-yaml parse of the frontmatter  ${floorMs.toFixed(0).padStart(5)} ms  ` +
+    `  floor: read + js-yaml parse of the frontmatter (${floor.note})  ${
+      floorMs.toFixed(0).padStart(5)
+    } ms  ` +
       `(CPU ${meanCpu(runs.floor)})`,
   );
   console.log(
