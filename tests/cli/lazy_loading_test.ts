@@ -70,6 +70,20 @@ Deno.test("exec of a schema-mode spec loads ajv, and still not the MCP SDK", asy
   assertEquals(heavyIn(modules), ["ajv (schema mode only)", "Deno's Node compatibility layer"]);
 });
 
+Deno.test("validate of an endpoint file loads no npm package and no Node layer", async () => {
+  await using demo = await demoProject();
+  const modules = await loadedModules(
+    ["validate", "api-docs/apis/orders/get-order.md"],
+    demo.ws.dir,
+  );
+  assert(
+    modules.some((m) => m.endsWith("/src/cli/commands/validate.ts")),
+    "the list holds validate",
+  );
+  assertEquals(modules.filter((m) => m.includes("/node_modules/")), []);
+  assertEquals(heavyIn(modules), []);
+});
+
 Deno.test("version loads the command table and nothing of any command", async () => {
   const modules = await loadedModules(["version"], ROOT);
   assertEquals(modules.filter((m) => /\/src\/(ops|engine\/parse|adapters\/path)/.test(m)), []);
