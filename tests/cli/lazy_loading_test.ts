@@ -22,6 +22,7 @@ const HEAVY: [string, RegExp][] = [
   ["the web UI bundle", /\/web\/dist\//],
   ["the MCP server", /\/src\/mcp\//],
   ["the preview server", /\/src\/preview\//],
+  ["the JUnit and markdown reports", /\/src\/engine\/render\/(junit|markdown)\.ts$/],
   ["Deno's Node compatibility layer", /^ext:deno_node\//],
 ];
 
