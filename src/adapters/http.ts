@@ -24,8 +24,8 @@ export async function sendRequest(
     : [...request.headers, ["user-agent", USER_AGENT] as [string, string]];
   const started = performance.now();
   // AbortSignal.timeout, not setTimeout: Deno's global setTimeout is Node's, and its first
-  // use loads Node's timers and errors, a fifth of a cold exec's CPU. The signal's timer does
-  // not keep the process alive; a batch of 3,000 requests measured the same either way.
+  // use loads Node's timers and errors, about 4 ms of a cold exec. The signal's timer does not
+  // keep the process alive; a batch of 3,000 requests measured the same either way.
   const signal = AbortSignal.timeout(timeoutMs);
   try {
     const response = await fetch(request.url, {
