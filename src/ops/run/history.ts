@@ -5,7 +5,7 @@
  * `runEndpoint` appends an entry after every real execution, whichever
  * surface asked for it; files keep the newest 200 entries.
  */
-import { dirname, isAbsolute, join, relative, resolve } from "node:path";
+import { dirname, isAbsolute, join, relative, resolve } from "../../adapters/path.ts";
 import {
   HISTORY_LIMIT,
   historyLine,
