@@ -62,3 +62,119 @@ export function loadNote(): string {
     return "";
   }
 }
+
+/** CPU time (user + system, ms) of this process's finished children, from /proc (Linux); undefined elsewhere. */
+export function childrenCpuMs(): number | undefined {
+  try {
+    // Fields after the command name: cutime and cstime are the 14th and 15th, in clock ticks (100/s).
+    const stat = Deno.readTextFileSync("/proc/self/stat");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return (Number(fields[13]) + Number(fields[14])) * 10;
+  } catch {
+    return undefined;
+  }
+}
+
+export interface ProcessRun {
+  wallMs: number;
+  /** From /proc; ticks of 10 ms, so only sums over many runs mean much. */
+  cpuMs?: number;
+}
+
+/** Runs a command to completion with output discarded; throws when it fails. */
+export async function timeProcess(
+  command: string,
+  args: string[],
+  options: { cwd?: string; env?: Record<string, string> } = {},
+): Promise<ProcessRun> {
+  const cpuBefore = childrenCpuMs();
+  const started = performance.now();
+  const { code, stderr } = await new Deno.Command(command, {
+    args,
+    cwd: options.cwd,
+    env: options.env,
+    stdout: "null",
+    stderr: "piped",
+  }).output();
+  const wallMs = performance.now() - started;
+  const cpuAfter = childrenCpuMs();
+  if (code !== 0) {
+    throw new Error(
+      `${command} ${args.join(" ")} exited ${code}: ${new TextDecoder().decode(stderr)}`,
+    );
+  }
+  return {
+    wallMs,
+    cpuMs: cpuBefore === undefined || cpuAfter === undefined ? undefined : cpuAfter - cpuBefore,
+  };
+}
+
+/**
+ * Runs every variant once per round, starting each round at a different
+ * variant, so that a noisy minute weighs on all of them alike. Returns each
+ * variant's runs.
+ */
+export async function interleave<T>(
+  variants: Record<string, () => Promise<T>>,
+  rounds: number,
+): Promise<Record<string, T[]>> {
+  const names = Object.keys(variants);
+  const runs: Record<string, T[]> = Object.fromEntries(names.map((n) => [n, []]));
+  for (let round = 0; round < rounds; round++) {
+    for (let i = 0; i < names.length; i++) {
+      const name = names[(round + i) % names.length];
+      runs[name].push(await variants[name]());
+    }
+  }
+  return runs;
+}
+
+/** Mean CPU per run from summed /proc ticks, or "n/a". */
+export function meanCpu(runs: ProcessRun[]): string {
+  if (runs.some((r) => r.cpuMs === undefined)) return "n/a";
+  return `${(runs.reduce((sum, r) => sum + r.cpuMs!, 0) / runs.length).toFixed(0)} ms`;
+}
+
+/** Reads `--name value` or `--name=value` from argv. */
+export function option(args: string[], name: string): string | undefined {
+  const i = args.findIndex((a) => a === `--${name}` || a.startsWith(`--${name}=`));
+  if (i === -1) return undefined;
+  return args[i].includes("=") ? args[i].slice(args[i].indexOf("=") + 1) : args[i + 1];
+}
+
+export interface Program {
+  command: string;
+  args: string[];
+}
+
+/** apispec as the benchmarks start it: the compiled binary (`--binary <path>`), else `deno run` of main.ts. */
+export function apispecProgram(root: string, binary?: string): Program {
+  return binary ? { command: binary, args: [] } : {
+    command: Deno.execPath(),
+    args: ["run", "-A", "--quiet", `--config=${root}deno.json`, `${root}main.ts`],
+  };
+}
+
+/**
+ * A floor script as the same kind of program as apispec: beside a compiled
+ * binary it is compiled too (`deno compile`, which honours DENORT_BIN), else
+ * it runs under `deno run`. `config` gives it the project's import map.
+ */
+export async function floorProgram(
+  script: string,
+  options: { binary?: string; config?: string },
+): Promise<Program & { note: string }> {
+  const config = options.config ? [`--config=${options.config}`] : ["--no-config"];
+  const run = { command: Deno.execPath(), args: ["run", "-A", "--quiet", ...config, script] };
+  if (!options.binary) return { ...run, note: "deno run" };
+  const out = script.replace(/\.[jt]s$/, "") + "-bin";
+  const compiled = await new Deno.Command(Deno.execPath(), {
+    args: ["compile", "-A", "--quiet", ...config, "-o", out, script],
+    stdout: "null",
+    stderr: "piped",
+  }).output();
+  if (compiled.code === 0) return { command: out, args: [], note: "deno compile" };
+  const reason = new TextDecoder().decode(compiled.stderr).trim().split("\n")[0];
+  console.log(`  (the floor could not be compiled, so it runs under deno run: ${reason})`);
+  return { ...run, note: "deno run; compile failed" };
+}

@@ -7,7 +7,7 @@
  * the preview server, MCP `apispec_author` and resources, the importers'
  * writer and OpenAPI `$ref`s.
  */
-import { isAbsolute, relative, resolve, sep } from "node:path";
+import { isAbsolute, relative, resolve, sep } from "./path.ts";
 
 export type Contained = { ok: true; path: string; relative: string } | {
   ok: false;

@@ -6,7 +6,7 @@
  * process never interleave either. Compaction writes a temp file and renames
  * it, so a reader sees the old file or the new one, never half of one.
  */
-import { dirname } from "node:path";
+import { dirname } from "./path.ts";
 
 export interface AppendOptions {
   /** The lock file; created when missing and never removed. */

@@ -3,7 +3,7 @@
  * history is its file's last line, so the preview's sidebar badges read a
  * few hundred bytes per spec instead of whole files.
  */
-import { join } from "node:path";
+import { join } from "./path.ts";
 
 const decoder = new TextDecoder();
 

@@ -4,6 +4,7 @@
  * Every mistake is a usage issue (exit 2) that says what to type instead.
  */
 import { type Issue, issue } from "../engine/issue.ts";
+import { editDistance } from "../engine/text/edit_distance.ts";
 
 export interface FlagDef {
   name: string;
@@ -55,23 +56,8 @@ export const GLOBAL_FLAGS: FlagDef[] = [
   { name: "help", short: "h", type: "boolean", description: "Show help" },
 ];
 
-/** Levenshtein distance, for "did you mean". */
-export function distance(a: string, b: string): number {
-  const row = Array.from({ length: b.length + 1 }, (_, i) => i);
-  for (let i = 1; i <= a.length; i++) {
-    let previous = row[0];
-    row[0] = i;
-    for (let j = 1; j <= b.length; j++) {
-      const current = row[j];
-      row[j] = Math.min(row[j] + 1, row[j - 1] + 1, previous + (a[i - 1] === b[j - 1] ? 0 : 1));
-      previous = current;
-    }
-  }
-  return row[b.length];
-}
-
 export function closest(word: string, candidates: string[]): string | undefined {
-  const scored = candidates.map((c) => ({ c, d: distance(word, c) })).sort((x, y) => x.d - y.d);
+  const scored = candidates.map((c) => ({ c, d: editDistance(word, c) })).sort((x, y) => x.d - y.d);
   return scored[0] && scored[0].d <= Math.max(2, Math.floor(word.length / 3))
     ? scored[0].c
     : undefined;

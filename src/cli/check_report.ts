@@ -3,7 +3,7 @@
  * its report cases, with files named from the repository root (as a pull
  * request shows them) wherever `check` ran.
  */
-import { relative, resolve } from "node:path";
+import { relative, resolve } from "../adapters/path.ts";
 import { EXIT } from "../engine/issue.ts";
 import { type CheckReport, flowCase } from "../engine/render/check.ts";
 import { issueJson } from "../engine/render/issue.ts";

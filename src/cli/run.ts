@@ -4,7 +4,6 @@
  * exit 3 with one line (the stack only with --verbose).
  */
 import { EXIT } from "../engine/issue.ts";
-import { renderIssues } from "../engine/render/issue.ts";
 import { closest, GLOBAL_FLAGS, parseArgs } from "./args.ts";
 import { COMMANDS, findCommand } from "./commands.ts";
 import { LOADERS } from "./dispatch.ts";
@@ -103,6 +102,9 @@ export async function runCli(
     return EXIT.passed;
   }
   if (issues.length > 0) {
+    // Loaded only here: rendering issues brings the secret scanner (for masking), which
+    // `version`, help and shell completion do not need.
+    const { renderIssues } = await import("../engine/render/issue.ts");
     io.err(renderIssues(issues, new Map(), io.errPaint));
     return EXIT.invalidSpec;
   }

@@ -4,7 +4,7 @@
  * OpenAPI document (the given one, or the collection's own export written
  * beside the Arazzo file), and builds the Arazzo document. Never prints.
  */
-import { basename, dirname, join, relative, resolve } from "node:path";
+import { basename, dirname, join, relative, resolve } from "../adapters/path.ts";
 import { EXIT, type ExitCode, type Issue, issue } from "../engine/issue.ts";
 import type { EndpointSpec, FlowSpec } from "../engine/model.ts";
 import { parseEndpoint } from "../engine/parse/spec.ts";

@@ -5,7 +5,7 @@
  * the flows and the endpoint files they lack. Nothing is overwritten: an
  * existing flow file is reported as skipped.
  */
-import { dirname, join, relative, resolve } from "node:path";
+import { dirname, join, relative, resolve } from "../adapters/path.ts";
 import { EXIT, type Issue, issue } from "../engine/issue.ts";
 import { parseFlow } from "../engine/parse/flow.ts";
 import { asArray, isRecord, parseData } from "../convert/data.ts";

@@ -3,7 +3,7 @@
  * Arazzo export. Files that do not parse are left out with a warning naming
  * them: they document nothing until they validate.
  */
-import { join, resolve } from "node:path";
+import { join, resolve } from "../adapters/path.ts";
 import { type Issue, issue } from "../engine/issue.ts";
 import type { EndpointSpec } from "../engine/model.ts";
 import { parseEndpoint } from "../engine/parse/spec.ts";

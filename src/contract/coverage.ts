@@ -4,7 +4,7 @@
  * Without `--openapi`, the document `project.md` names counts. The preview
  * UI's Coverage view and the MCP resource call `computeCoverage` too.
  */
-import { dirname } from "node:path";
+import { dirname } from "../adapters/path.ts";
 import { EXIT, type ExitCode, type Issue } from "../engine/issue.ts";
 import { parseHistory } from "../engine/history/history.ts";
 import { type CoverageReport, coverageReport } from "../engine/contract/coverage.ts";

@@ -5,7 +5,7 @@
  * the index refreshed). An operation that an endpoint file already documents
  * is refused: that file is the place to work on it.
  */
-import { dirname } from "node:path";
+import { dirname } from "../adapters/path.ts";
 import type { Issue } from "../engine/issue.ts";
 import { filesByOperation, filesOfOperation } from "../engine/contract/operation_files.ts";
 import type { OpsContext } from "../adapters/system.ts";

@@ -4,7 +4,7 @@
  * the importer's json-schema-ref-parser step, Swagger 2.0 converted first.
  * Anything unreadable or not OpenAPI 3.x is an invalid-input issue (exit 2).
  */
-import { resolve } from "node:path";
+import { resolve } from "../adapters/path.ts";
 import { type Issue, issue } from "../engine/issue.ts";
 import type { ContractDocument } from "../engine/contract/model.ts";
 import { isRecord } from "../convert/data.ts";

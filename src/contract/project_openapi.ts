@@ -5,7 +5,7 @@
  * `apispec coverage` and the preview UI's Coverage view use it when no
  * document is given.
  */
-import { dirname, resolve } from "node:path";
+import { dirname, resolve } from "../adapters/path.ts";
 import { type Issue, issue } from "../engine/issue.ts";
 import { parseProject } from "../engine/parse/project.ts";
 import { readTextIfExists } from "../adapters/jsonl.ts";

@@ -3,7 +3,7 @@
  * (`--app=URL`, a profile of its own so it never joins the user's session),
  * falling back to the system's default browser.
  */
-import { join } from "node:path";
+import { join } from "../adapters/path.ts";
 import { userDataDir } from "../adapters/system.ts";
 
 export interface AppWindow {

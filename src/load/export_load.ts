@@ -7,7 +7,7 @@
  * folder where nothing can be exported fails. Returns the text and the files
  * that go beside it; never prints.
  */
-import { basename, dirname, join, resolve } from "node:path";
+import { basename, dirname, join, resolve } from "../adapters/path.ts";
 import { EXIT, type ExitCode, exitCodeFor, type Issue, issue } from "../engine/issue.ts";
 import { type LoadPlan, type LoadScenario, requestsOf } from "../convert/load_flow.ts";
 import { toArtillery } from "../convert/to_artillery.ts";

@@ -6,7 +6,7 @@
  * leaving holes for what only exists while the script runs (captures, loop
  * elements, data columns) and for secrets, which never land in the script.
  */
-import { relative } from "node:path";
+import { relative } from "../adapters/path.ts";
 import type { Issue } from "../engine/issue.ts";
 import type { AuthKind, EndpointSpec } from "../engine/model.ts";
 import { planFlow, requestNodes } from "../engine/flow/plan.ts";

@@ -10,7 +10,7 @@
 import { type McpServer, ResourceTemplate } from "@modelcontextprotocol/sdk/server/mcp.js";
 // @ts-types="@modelcontextprotocol/sdk/types.d.ts"
 import { McpError } from "@modelcontextprotocol/sdk/types.js";
-import { dirname, isAbsolute, relative, resolve } from "node:path";
+import { dirname, isAbsolute, relative, resolve } from "../adapters/path.ts";
 import type { Issue } from "../engine/issue.ts";
 import type { ToolEnv } from "./tool.ts";
 

@@ -8,7 +8,7 @@
 import { type McpServer, ResourceTemplate } from "@modelcontextprotocol/sdk/server/mcp.js";
 // @ts-types="@modelcontextprotocol/sdk/types.d.ts"
 import { McpError } from "@modelcontextprotocol/sdk/types.js";
-import { isAbsolute, relative, resolve } from "node:path";
+import { isAbsolute, relative, resolve } from "../adapters/path.ts";
 import { readText, toSlash } from "../adapters/fs.ts";
 import { staysInside } from "../adapters/contain.ts";
 import { kindOf } from "../ops/collection/file_kind.ts";

@@ -5,7 +5,7 @@
  * (read-only, inside the workspace); and "Draft spec", which writes one
  * endpoint file for an uncovered operation through the importer's writer.
  */
-import { relative } from "node:path";
+import { relative } from "../adapters/path.ts";
 import { filesByOperation, filesOfOperation } from "../engine/contract/operation_files.ts";
 import type { Issue } from "../engine/issue.ts";
 import { computeCoverage, type CoverageReport } from "../contract/coverage.ts";

@@ -3,7 +3,7 @@
  * overrides form, the environments, an ad-hoc request (optionally saved as a
  * spec), and running a flow with its steps streamed as they finish.
  */
-import { join } from "node:path";
+import { join } from "../adapters/path.ts";
 import { HTTP_METHODS, type HttpMethod } from "../engine/model.ts";
 import { parseEndpoint } from "../engine/parse/spec.ts";
 import { reportVariables } from "../engine/resolve/build.ts";

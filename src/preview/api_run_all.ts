@@ -4,7 +4,7 @@
  * streamed as newline-delimited JSON: what will run, each endpoint and flow
  * as it finishes, then the summary.
  */
-import { relative, resolve } from "node:path";
+import { relative, resolve } from "../adapters/path.ts";
 import type { ExecRecord, StepRecord } from "../engine/model.ts";
 import { isDirectory, toSlash } from "../adapters/fs.ts";
 import { checkContracts } from "../ops/run/check.ts";

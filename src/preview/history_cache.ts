@@ -6,7 +6,7 @@
  */
 import type { HistoryEntry } from "../engine/model.ts";
 import type { HistoryPlace } from "../ops/run/history.ts";
-import { join } from "node:path";
+import { join } from "../adapters/path.ts";
 import { listFilesSync } from "../adapters/tail.ts";
 import { historyDir, lastRun, latestRuns, specOfHistoryFile } from "../ops/run/history_latest.ts";
 import { watchCollection, type Watcher } from "./watch.ts";

@@ -3,7 +3,7 @@
  * by file as the watcher reports changes, so a collection of thousands of
  * specs is parsed once, not on every request.
  */
-import { join } from "node:path";
+import { join } from "../adapters/path.ts";
 import type { HttpMethod } from "../engine/model.ts";
 import { parseEndpoint } from "../engine/parse/spec.ts";
 import { parseFlow } from "../engine/parse/flow.ts";

@@ -4,7 +4,7 @@
  * events are gathered for a short quiet period (50 ms, at most 100 ms after
  * the first) and reported once, as collection-relative paths.
  */
-import { relative, sep } from "node:path";
+import { relative, sep } from "../adapters/path.ts";
 
 export interface WatchOptions {
   /** Quiet period after the last event. */

@@ -3,7 +3,7 @@
  * `api-docs` folder itself), and the object `GET /api/workspace/current` and
  * `POST /api/workspace/open` answer with.
  */
-import { basename, join, resolve } from "node:path";
+import { basename, join, resolve } from "../adapters/path.ts";
 import { type Issue, issue } from "../engine/issue.ts";
 import { isDirectory } from "../adapters/fs.ts";
 import type { OpsContext } from "../adapters/system.ts";

@@ -4,7 +4,7 @@
  * proxy listens and removed when it stops cleanly. A proxy that was killed
  * leaves the file behind; whoever reads it must expect nobody to answer.
  */
-import { dirname, join } from "node:path";
+import { dirname, join } from "../adapters/path.ts";
 import { readTextIfExists } from "../adapters/jsonl.ts";
 import { writeTextAtomic } from "../adapters/fs.ts";
 

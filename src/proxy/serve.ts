@@ -6,7 +6,7 @@
  * preview UI finds it), and a clean stop that writes every pending report
  * line and withdraws the announcement.
  */
-import { resolve } from "node:path";
+import { resolve } from "../adapters/path.ts";
 import type { Issue } from "../engine/issue.ts";
 import {
   buildRouteTable,

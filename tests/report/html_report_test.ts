@@ -14,11 +14,12 @@ import { writeDemoCollection } from "../../src/demo/collection.ts";
 import { REPORT_CSP } from "../../src/engine/render/html_model.ts";
 import { apispec } from "../helpers/cli.ts";
 import { CHROMIUM, launchChromium, SCREENSHOTS, skipMessage } from "../helpers/browser.ts";
-import { endpoint, workspace } from "../helpers/workspace.ts";
+import { workspace } from "../helpers/workspace.ts";
+import { WRONG_SHAPE, WRONG_SHAPE_SPEC } from "../helpers/demo.ts";
 
 skipMessage("tests/report");
 
-const WRONG = "apis/users/get-user-wrong-shape.md";
+const WRONG = WRONG_SHAPE;
 
 /** Serves one HTML text under the report CSP, as Jenkins serves archived artifacts. */
 function serveUnderCsp(html: () => string, csp = REPORT_CSP) {
@@ -77,13 +78,7 @@ Deno.test({
     await Deno.mkdir(SCREENSHOTS, { recursive: true });
     const api = startDemoApi();
     await using ws = await workspace({
-      [`api-docs/${WRONG}`]: endpoint({
-        path: "/users/:userId",
-        frontmatter: "vars:\n  userId: 2\n",
-        title: "Get user (wrong shape)",
-        expected:
-          'HTTP/1.1 200 OK\nContent-Type: application/json\n\n{"id": "2", "name": "Alan Turing", "nickname": "alan"}',
-      }),
+      [`api-docs/${WRONG}`]: WRONG_SHAPE_SPEC,
     });
     await writeDemoCollection(ws.dir, api.url);
     const env = { APISPEC_AUTH_TOKEN: api.token };

@@ -15,11 +15,12 @@ import { apispec } from "../helpers/cli.ts";
 import { CHROMIUM, launchChromium, SCREENSHOTS, skipMessage } from "../helpers/browser.ts";
 import { nameProjectOpenApi } from "../helpers/openapi_project.ts";
 import { startTestPreview } from "../helpers/preview.ts";
-import { endpoint, workspace } from "../helpers/workspace.ts";
+import { workspace } from "../helpers/workspace.ts";
+import { WRONG_SHAPE, WRONG_SHAPE_SPEC } from "../helpers/demo.ts";
 
 skipMessage("tests/ui");
 
-const WRONG = "apis/users/get-user-wrong-shape.md";
+const WRONG = WRONG_SHAPE;
 const HEALTH = "apis/health/get-health.md";
 const INVOICE = "/invoices/{invoiceId}";
 
@@ -37,13 +38,7 @@ Deno.test({
     await Deno.mkdir(SCREENSHOTS, { recursive: true });
     const api = startDemoApi();
     await using ws = await workspace({
-      [`api-docs/${WRONG}`]: endpoint({
-        path: "/users/:userId",
-        frontmatter: "vars:\n  userId: 2\n",
-        title: "Get user (wrong shape)",
-        expected:
-          'HTTP/1.1 200 OK\nContent-Type: application/json\n\n{"id": "2", "name": "Alan Turing"}',
-      }),
+      [`api-docs/${WRONG}`]: WRONG_SHAPE_SPEC,
     });
     await writeDemoCollection(ws.dir, api.url);
     await nameProjectOpenApi(ws.dir);

@@ -12,12 +12,13 @@ import { startDemoApi } from "../../src/demo/api.ts";
 import { writeDemoCollection } from "../../src/demo/collection.ts";
 import { CHROMIUM, launchChromium, SCREENSHOTS, skipMessage } from "../helpers/browser.ts";
 import { startTestPreview } from "../helpers/preview.ts";
-import { endpoint, workspace } from "../helpers/workspace.ts";
+import { workspace } from "../helpers/workspace.ts";
+import { WRONG_SHAPE, WRONG_SHAPE_SPEC } from "../helpers/demo.ts";
 
 skipMessage("tests/ui");
 
 const USER = "apis/users/get-user-by-id.md";
-const WRONG = "apis/users/get-user-wrong-shape.md";
+const WRONG = WRONG_SHAPE;
 const FLOW = "flows/user-onboarding.md";
 
 Deno.test({
@@ -29,13 +30,7 @@ Deno.test({
     await Deno.mkdir(SCREENSHOTS, { recursive: true });
     const api = startDemoApi();
     await using ws = await workspace({
-      [`api-docs/${WRONG}`]: endpoint({
-        path: "/users/:userId",
-        frontmatter: "vars:\n  userId: 2\n",
-        title: "Get user (wrong shape)",
-        expected:
-          'HTTP/1.1 200 OK\nContent-Type: application/json\n\n{"id": "2", "name": "Alan Turing", "nickname": "alan"}',
-      }),
+      [`api-docs/${WRONG}`]: WRONG_SHAPE_SPEC,
     });
     await writeDemoCollection(ws.dir, api.url);
     await using preview = await startTestPreview(ws.dir, {

@@ -7,7 +7,7 @@
  * summary to $GITHUB_STEP_SUMMARY when set. Exit 1 when a contract fails, 2
  * for invalid specs and usage errors.
  */
-import { resolve } from "node:path";
+import { resolve } from "../../adapters/path.ts";
 import { EXIT, type Issue, issue } from "../../engine/issue.ts";
 import { renderCheckMarkdown } from "../../engine/render/check.ts";
 import { parseReportTargets, type ReportTarget } from "../../engine/render/report_targets.ts";

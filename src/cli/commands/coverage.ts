@@ -3,7 +3,7 @@
  * prints the coverage object; exit 1 when `--min` is given and coverage_pct
  * is below it, 2 for an unreadable folder or document.
  */
-import { resolve } from "node:path";
+import { resolve } from "../../adapters/path.ts";
 import { EXIT } from "../../engine/issue.ts";
 import { renderCoverageConsole, renderCoverageMarkdown } from "../../engine/render/coverage.ts";
 import { displayPath, findCollectionRoot } from "../../ops/collection/load.ts";

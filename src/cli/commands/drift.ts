@@ -4,7 +4,7 @@
  * root, as a pull request shows them (and the summary is appended to
  * $GITHUB_STEP_SUMMARY when set). Exit 0, 1 (findings) or 2.
  */
-import { relative, resolve } from "node:path";
+import { relative, resolve } from "../../adapters/path.ts";
 import type { DriftKind } from "../../engine/contract/model.ts";
 import { renderJunit } from "../../engine/render/junit.ts";
 import {

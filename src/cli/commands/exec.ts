@@ -1,9 +1,7 @@
 /** `apispec exec <file>`: run one endpoint file and report in the chosen format. */
 import { EXIT } from "../../engine/issue.ts";
 import { renderExec } from "../../engine/render/exec.ts";
-import { renderJunit } from "../../engine/render/junit.ts";
-import { renderMarkdownReport } from "../../engine/render/markdown.ts";
-import { endpointCase, type ReportCase } from "../../engine/render/report.ts";
+import type { ReportCase } from "../../engine/render/report.ts";
 import { type ExecResult, execSpec } from "../../ops/run/exec.ts";
 import type { ParsedArgs } from "../args.ts";
 import type { CliIO } from "../io.ts";
@@ -33,8 +31,7 @@ export async function run(args: ParsedArgs, io: CliIO): Promise<number> {
   } else {
     printIssues(result.issues.filter((i) => i.severity === "warning"), io, result.sources);
     if (output === "json") printJson(result.record, io);
-    else if (output === "junit") io.out(renderJunit("apispec exec", [reportCase(result)]));
-    else io.out(renderMarkdownReport("apispec exec", [reportCase(result)]));
+    else io.out(await renderReport(output, result));
   }
   if (args.flags.update && started) {
     const { updateExpected } = await import("./exec_update.ts");
@@ -71,6 +68,15 @@ function consoleView(result: ExecResult, io: CliIO, strictAssertions: boolean): 
   }, io.paint);
 }
 
-export function reportCase(result: ExecResult): ReportCase {
-  return endpointCase(result);
+/** JUnit or markdown, loaded only for those outputs: most runs print to a console or as JSON. */
+async function renderReport(output: string, result: ExecResult): Promise<string> {
+  const { endpointCase } = await import("../../engine/render/report.ts");
+  const cases: ReportCase[] = [endpointCase(result)];
+  if (output === "junit") {
+    return (await import("../../engine/render/junit.ts")).renderJunit("apispec exec", cases);
+  }
+  return (await import("../../engine/render/markdown.ts")).renderMarkdownReport(
+    "apispec exec",
+    cases,
+  );
 }

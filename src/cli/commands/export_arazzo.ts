@@ -5,7 +5,7 @@
  */
 // @ts-types="@types/js-yaml"
 import yaml from "js-yaml";
-import { resolve } from "node:path";
+import { resolve } from "../../adapters/path.ts";
 import { EXIT } from "../../engine/issue.ts";
 import { writeTextAtomic } from "../../adapters/fs.ts";
 import { displayPath } from "../../ops/collection/load.ts";

@@ -4,7 +4,7 @@
  * What the script cannot check under load is listed on stderr and in the
  * script's header. Exit 0, 2 (invalid files, unresolved variables), 3, 5.
  */
-import { resolve } from "node:path";
+import { resolve } from "../../adapters/path.ts";
 import { EXIT, issue } from "../../engine/issue.ts";
 import { writeTextAtomic } from "../../adapters/fs.ts";
 import { displayPath } from "../../ops/collection/load.ts";

@@ -1,7 +1,7 @@
 /** `apispec export openapi [<dir>] [--out <file>] [--json]`: YAML or JSON to a file (atomic) or stdout. */
 // @ts-types="@types/js-yaml"
 import yaml from "js-yaml";
-import { resolve } from "node:path";
+import { resolve } from "../../adapters/path.ts";
 import { EXIT } from "../../engine/issue.ts";
 import { exportOpenApi } from "../../ops/export/openapi.ts";
 import { displayPath } from "../../ops/collection/load.ts";

@@ -4,7 +4,7 @@
  * line per request unless --quiet. Invalid files are reported and skipped; a
  * busy port exits 3 naming it.
  */
-import { resolve } from "node:path";
+import { resolve } from "../../adapters/path.ts";
 import { EXIT, type Issue, issue } from "../../engine/issue.ts";
 import { exists, isDirectory } from "../../adapters/fs.ts";
 import { displayPath, findCollectionRoot } from "../../ops/collection/load.ts";

@@ -5,7 +5,7 @@
  * `--record` writes drafts for routes no file documents. Runs until Ctrl-C
  * (exit 0); a busy port exits 3 naming it.
  */
-import { resolve } from "node:path";
+import { resolve } from "../../adapters/path.ts";
 import { EXIT, type Issue, issue } from "../../engine/issue.ts";
 import { exists, isDirectory } from "../../adapters/fs.ts";
 import { displayPath, findCollectionRoot } from "../../ops/collection/load.ts";

@@ -12,6 +12,7 @@ import {
   VALUE_TYPES,
 } from "../model.ts";
 import { patternProblem } from "./pattern.ts";
+import { editDistance } from "../text/edit_distance.ts";
 
 /** What a rule's path names: the response (`status`, `body…`, `headers.…`, `duration_ms`) or a variable. */
 export type AssertionSubject = "response" | "variables";
@@ -197,20 +198,6 @@ function isNearOperator(word: string): boolean {
 function closestOperator(word: string): string | undefined {
   if (word.length < 5) return undefined;
   return WORDS.find((op) => op.length >= 5 && editDistance(word.toLowerCase(), op) <= 2);
-}
-
-function editDistance(a: string, b: string): number {
-  const row = Array.from({ length: b.length + 1 }, (_, i) => i);
-  for (let i = 1; i <= a.length; i++) {
-    let previous = row[0];
-    row[0] = i;
-    for (let j = 1; j <= b.length; j++) {
-      const current = row[j];
-      row[j] = Math.min(row[j] + 1, row[j - 1] + 1, previous + (a[i - 1] === b[j - 1] ? 0 : 1));
-      previous = current;
-    }
-  }
-  return row[b.length];
 }
 
 /** `length 3`, `length >= 1`, `length {{count}}`. */

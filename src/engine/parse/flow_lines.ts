@@ -7,6 +7,7 @@ import { type Issue, issue, warning } from "../issue.ts";
 import type { AssertionRule, FlowStep } from "../model.ts";
 import { parseWhen } from "../flow/condition.ts";
 import { parseAssertion } from "./assertion.ts";
+import { editDistance } from "../text/edit_distance.ts";
 
 /** The capture expressions of SPEC.md plus `response.status`. */
 export const CAPTURE_EXPRESSION =
@@ -230,7 +231,7 @@ function normalizeKey(key: string): string {
 
 /** A key close to a known one is a typo (an error); anything else a note, ignored as before. */
 function unknownKey(key: string, file: string, line: number): Issue {
-  const near = STEP_KEYS.find((known) => distance(normalizeKey(known), normalizeKey(key)) <= 2);
+  const near = STEP_KEYS.find((known) => editDistance(normalizeKey(known), normalizeKey(key)) <= 2);
   const fix = `Step properties are ${STEP_KEYS.join(", ")}`;
   return near
     ? issue("SPEC_PARSE_ERROR", `Unknown step property "${key}"`, {
@@ -239,19 +240,6 @@ function unknownKey(key: string, file: string, line: number): Issue {
       fix: `Did you mean "${near}"? ${fix}`,
     })
     : warning(`Unknown step property "${key}" is ignored`, { file, line, fix });
-}
-
-/** Edit distance, for "did you mean". */
-function distance(a: string, b: string): number {
-  let row = Array.from({ length: b.length + 1 }, (_, i) => i);
-  for (let i = 1; i <= a.length; i++) {
-    const next = [i];
-    for (let j = 1; j <= b.length; j++) {
-      next[j] = Math.min(row[j] + 1, next[j - 1] + 1, row[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
-    }
-    row = next;
-  }
-  return row[b.length];
 }
 
 export function unquote(text: string): string {

@@ -15,7 +15,7 @@ interface Split {
 
 /** Splits block text into the start line plus headers, and the body after the first blank line. */
 function splitBlock(text: string, firstLine: number): Split {
-  const lines = text.replace(/\r\n?/g, "\n").split("\n");
+  const lines = (text.includes("\r") ? text.replace(/\r\n?/g, "\n") : text).split("\n");
   const head: Split["head"] = [];
   let index = 0;
   while (index < lines.length && lines[index].trim() === "") index++;

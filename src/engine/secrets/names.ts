@@ -80,6 +80,10 @@ export function nameWords(name: string): string[] {
   return words.map((word) => word.replace(/(?<=[a-z])\d+$/, ""));
 }
 
+// Bodies repeat the same key names over and over: an import of GitHub's description asks
+// 45,000 times about 2,600 names, and splitting each name into words was 4% of its CPU.
+const kinds = new Map<string, SecretKind | undefined>();
+
 /**
  * The kind of credential a name holds, or undefined when it holds none.
  *
@@ -92,6 +96,14 @@ export function nameWords(name: string): string[] {
  * ```
  */
 export function secretKind(name: string): SecretKind | undefined {
+  if (kinds.has(name)) return kinds.get(name);
+  const kind = kindOfName(name);
+  if (kinds.size >= 10_000) kinds.clear();
+  kinds.set(name, kind);
+  return kind;
+}
+
+function kindOfName(name: string): SecretKind | undefined {
   const words = nameWords(name);
   const last = words[words.length - 1];
   if (!last) return undefined;

@@ -4,7 +4,7 @@
  * and writes nothing. The write is atomic, never replaces a file without
  * `overwrite`, and never leaves the collection, through links neither.
  */
-import { isAbsolute, relative, resolve } from "node:path";
+import { isAbsolute, relative, resolve } from "../../adapters/path.ts";
 import { errorsOf, type Issue, issue } from "../../engine/issue.ts";
 import { parseEndpoint } from "../../engine/parse/spec.ts";
 import { scanSecrets } from "../../engine/secrets/scan.ts";

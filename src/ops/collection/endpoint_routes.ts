@@ -5,7 +5,7 @@
  * the same method and path is reported and left out. A loader remembers each
  * file's text, so a reload re-parses only the files that changed.
  */
-import { join } from "node:path";
+import { join } from "../../adapters/path.ts";
 import { type Issue, issue, warning } from "../../engine/issue.ts";
 import { parseEndpoint } from "../../engine/parse/spec.ts";
 import { listMarkdown, readText } from "../../adapters/fs.ts";

@@ -7,7 +7,7 @@
  * every run scans (exit 5), and the template is committed. Secrets belong in
  * `.env.local` or `APISPEC_*` variables.
  */
-import { join } from "node:path";
+import { join } from "../../adapters/path.ts";
 import type { Issue } from "../../engine/issue.ts";
 import { parseDotenv } from "../../engine/parse/dotenv.ts";
 import { parseEnvFile } from "../../engine/parse/env.ts";

@@ -3,7 +3,7 @@
  * flow file, grouped by resource. Files that do not parse are left out and
  * reported.
  */
-import { join } from "node:path";
+import { join } from "../../adapters/path.ts";
 import { type Issue, issue } from "../../engine/issue.ts";
 import { parseFlow } from "../../engine/parse/flow.ts";
 import { parseEndpoint } from "../../engine/parse/spec.ts";

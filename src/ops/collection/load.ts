@@ -3,7 +3,15 @@
  * it: the project config, both environment files and `.env.local`, each
  * secret-scanned before anything is sent.
  */
-import { basename, dirname, isAbsolute, join, relative, resolve, sep as SEP } from "node:path";
+import {
+  basename,
+  dirname,
+  isAbsolute,
+  join,
+  relative,
+  resolve,
+  sep as SEP,
+} from "../../adapters/path.ts";
 import { type Issue, issue } from "../../engine/issue.ts";
 import { DEFAULT_PROJECT, type EnvFile, type ProjectConfig } from "../../engine/model.ts";
 import { parseDotenv } from "../../engine/parse/dotenv.ts";

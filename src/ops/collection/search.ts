@@ -3,7 +3,7 @@
  * `q`, filtered by method, path substring and tag. Reads the collection's
  * in-memory index, so a query costs a scan of summaries, not of files.
  */
-import { join } from "node:path";
+import { join } from "../../adapters/path.ts";
 import type { OpsContext } from "../../adapters/system.ts";
 import { displayPath } from "./load.ts";
 import type { SpecIndexCache, SpecSummary } from "./spec_index.ts";

@@ -5,7 +5,7 @@
  * tool server keeps one per collection so a search over ten thousand specs
  * does not read ten thousand files.
  */
-import { join, relative } from "node:path";
+import { join, relative } from "../../adapters/path.ts";
 import { type SpecSummary, summarizeFile } from "../../engine/parse/summary.ts";
 import { listMarkdown, readText, toSlash } from "../../adapters/fs.ts";
 import { type Watcher, watchTree } from "../../adapters/watch.ts";

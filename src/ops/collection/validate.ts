@@ -3,7 +3,7 @@
  * whole folder. Each file is secret-scanned; flow steps must point at valid
  * endpoint files.
  */
-import { basename, dirname, join, resolve } from "node:path";
+import { basename, dirname, join, resolve } from "../../adapters/path.ts";
 import { type ExitCode, exitCodeFor, type Issue, issue } from "../../engine/issue.ts";
 import { parseEnvFile } from "../../engine/parse/env.ts";
 import { planFlow } from "../../engine/flow/plan.ts";

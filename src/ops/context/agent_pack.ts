@@ -4,7 +4,7 @@
  * file fits the token budget. Written atomically to
  * `<project>/.apispec/agent-context.md` unless `out` says otherwise.
  */
-import { join, resolve } from "node:path";
+import { join, resolve } from "../../adapters/path.ts";
 import { estimateTokens } from "../../engine/render/context_budget.ts";
 import { EXIT, type ExitCode, type Issue, issue } from "../../engine/issue.ts";
 import { writeTextAtomic } from "../../adapters/fs.ts";

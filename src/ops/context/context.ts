@@ -5,7 +5,7 @@
  * them with `engine/render/context.ts`. Shared by `apispec_context`,
  * `apispec context` and `apispec agent pack`.
  */
-import { dirname, relative, resolve } from "node:path";
+import { dirname, relative, resolve } from "../../adapters/path.ts";
 import { EXIT, type ExitCode, exitCodeFor, type Issue, issue } from "../../engine/issue.ts";
 import type { AuthKind, EndpointSpec } from "../../engine/model.ts";
 import { parseEndpoint } from "../../engine/parse/spec.ts";

@@ -3,7 +3,7 @@
  * steps, and whether variables resolve (the debug intent). Values of
  * variables never leave this module.
  */
-import { resolve } from "node:path";
+import { resolve } from "../../adapters/path.ts";
 import type { EndpointSpec } from "../../engine/model.ts";
 import { parseEndpoint } from "../../engine/parse/spec.ts";
 import { parseFlow } from "../../engine/parse/flow.ts";

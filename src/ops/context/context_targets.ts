@@ -4,7 +4,7 @@
  * `.md`, optionally with its folder), `METHOD /path`, a flow id, or
  * `flow <name>`; and `changed_from` into the specs changed since a ref.
  */
-import { relative, resolve } from "node:path";
+import { relative, resolve } from "../../adapters/path.ts";
 import { type Issue, issue } from "../../engine/issue.ts";
 import { exists, toSlash } from "../../adapters/fs.ts";
 import { changedFiles } from "../../adapters/git.ts";

@@ -3,7 +3,7 @@
  * that do not parse are reported and left out) and the env template's
  * baseUrls, and builds the OpenAPI document.
  */
-import { join, resolve } from "node:path";
+import { join, resolve } from "../../adapters/path.ts";
 import { EXIT, type ExitCode, type Issue, issue } from "../../engine/issue.ts";
 import type { EndpointSpec } from "../../engine/model.ts";
 import { parseEndpoint } from "../../engine/parse/spec.ts";

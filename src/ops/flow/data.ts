@@ -3,10 +3,10 @@
  * working folder, else the collection) wins over the flow's `data:`
  * frontmatter (relative to the collection root, or to the flow with ./ or ../).
  */
-import { resolve } from "node:path";
+import { resolve } from "../../adapters/path.ts";
 import { type Issue, issue } from "../../engine/issue.ts";
 import type { FlowSpec } from "../../engine/model.ts";
-import { type DataRow, parseDataFile } from "../../engine/parse/data.ts";
+import type { DataRow } from "../../engine/parse/data.ts";
 import { exists, readTextSync } from "../../adapters/fs.ts";
 import type { OpsContext } from "../../adapters/system.ts";
 import { displayPath, resolveStepPath } from "../collection/load.ts";
@@ -48,6 +48,9 @@ export async function loadDataSet(
       ],
     };
   }
+  // Loaded here, not with this module: its CSV parser is an npm package, and loading it would
+  // cost validate, check and flow runs without data files about 20 ms (npm and Node layers).
+  const { parseDataFile } = await import("../../engine/parse/data.ts");
   const { rows, issues } = parseDataFile(read.text, file);
   return {
     data: rows.length > 0 ? { file, rows } : undefined,

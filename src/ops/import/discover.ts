@@ -5,7 +5,7 @@
  * probed at once with short timeouts); last, routes found in the source
  * (method and path only).
  */
-import { join, relative, resolve } from "node:path";
+import { join, relative, resolve } from "../../adapters/path.ts";
 import {
   type Conversion,
   type ConvertOutcome,

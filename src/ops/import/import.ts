@@ -6,7 +6,7 @@
  * endpoint parser before it is written, and never lands outside the
  * collection, through a committed link neither.
  */
-import { dirname, join, resolve } from "node:path";
+import { dirname, join, resolve } from "../../adapters/path.ts";
 import { EXIT, type ExitCode, type Issue, issue } from "../../engine/issue.ts";
 import { parseEndpoint } from "../../engine/parse/spec.ts";
 import { type EndpointDraft, renderSpec } from "../../engine/render/spec_md.ts";

@@ -5,7 +5,7 @@
  * document's folder and below; local refs are resolved lazily by the
  * converter, which keeps a 13 MB document fast.
  */
-import { dirname, join, resolve } from "node:path";
+import { dirname, join, resolve } from "../../adapters/path.ts";
 import { fileURLToPath } from "node:url";
 import { Buffer } from "node:buffer";
 import type { ConvertError, ConvertOutcome } from "../../convert/endpoint.ts";

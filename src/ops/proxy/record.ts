@@ -4,7 +4,7 @@
  * `request --save` writes (credentials as `{{variables}}`), and never over an
  * existing file.
  */
-import { join } from "node:path";
+import { join } from "../../adapters/path.ts";
 import {
   draftFromExchange,
   type LiveExchange,

@@ -5,7 +5,7 @@
  * side by side under the per-resource order (`run_items.ts`). Results come
  * back in file order whatever ran first. Returns results; never prints.
  */
-import { resolve } from "node:path";
+import { resolve } from "../../adapters/path.ts";
 import {
   EXIT,
   type ExitCode,

@@ -3,7 +3,7 @@
  * ref, the endpoint files changed since its merge base and every flow that
  * uses one of them (a changed env or project file makes everything count).
  */
-import { join, relative } from "node:path";
+import { join, relative } from "../../adapters/path.ts";
 import { type Issue, issue } from "../../engine/issue.ts";
 import { parseFlow } from "../../engine/parse/flow.ts";
 import { listMarkdown, readText, toSlash } from "../../adapters/fs.ts";

@@ -3,7 +3,7 @@
  * collection: a run of a thousand specs takes the history lock once per
  * collection instead of once per spec.
  */
-import { dirname } from "node:path";
+import { dirname } from "../../adapters/path.ts";
 import type { Issue } from "../../engine/issue.ts";
 import type { OpsContext } from "../../adapters/system.ts";
 import { bufferedHistory } from "./history.ts";

@@ -27,7 +27,7 @@ import { isRetryable, retryDelay } from "../../engine/retry.ts";
 import { maskRecord, maskRequest, maskResponse } from "../../engine/secrets/mask.ts";
 import { scanSecrets } from "../../engine/secrets/scan.ts";
 import { headerValue } from "../../engine/compare/headers.ts";
-import { resolve } from "node:path";
+import { resolve } from "../../adapters/path.ts";
 import { isDirectory, readTextSync, UnreadableFile } from "../../adapters/fs.ts";
 import { sendRequest } from "../../adapters/http.ts";
 import type { OpsContext } from "../../adapters/system.ts";

@@ -6,7 +6,7 @@
  * surface asked for it. Readers see the newest 200 entries; a file is
  * compacted back to 200 once it holds more than 250.
  */
-import { dirname, isAbsolute, join, relative, resolve } from "node:path";
+import { dirname, isAbsolute, join, relative, resolve } from "../../adapters/path.ts";
 import {
   HISTORY_COMPACT_ABOVE,
   HISTORY_LIMIT,

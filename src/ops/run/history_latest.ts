@@ -4,7 +4,7 @@
  * collection (`apis/users/get-user.md` → `.apispec/history/apis/users/get-user.jsonl`),
  * so the spec of a history file is its path with `.md` for `.jsonl`.
  */
-import { join } from "node:path";
+import { join } from "../../adapters/path.ts";
 import { parseHistory } from "../../engine/history/history.ts";
 import type { HistoryEntry } from "../../engine/model.ts";
 import { listFilesSync, readTailSync } from "../../adapters/tail.ts";

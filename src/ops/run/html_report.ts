@@ -4,7 +4,7 @@
  * differences, and its recent runs from the history files. The page itself
  * is drawn by the pure `renderHtmlReport` (`engine/render/html_report.ts`).
  */
-import { dirname, resolve } from "node:path";
+import { dirname, resolve } from "../../adapters/path.ts";
 import type { Diff, EndpointSpec, ExecRecord, HistoryEntry } from "../../engine/model.ts";
 import type { ExpectedBlock, HtmlCase, HtmlReport } from "../../engine/render/html_model.ts";
 import { renderHtmlReport } from "../../engine/render/html_report.ts";

@@ -4,7 +4,7 @@
  * `git rev-parse`: a few stats, where a process costs milliseconds on every
  * `check`. Undefined outside a repository.
  */
-import { dirname, join, resolve } from "node:path";
+import { dirname, join, resolve } from "../../adapters/path.ts";
 import { exists } from "../../adapters/fs.ts";
 
 export async function repositoryRoot(dir: string): Promise<string | undefined> {

@@ -4,7 +4,7 @@
  * `save` is given; a saved spec passes `validate` as written (credentials
  * become placeholders).
  */
-import { basename, dirname, join, resolve } from "node:path";
+import { basename, dirname, join, resolve } from "../../adapters/path.ts";
 import { EXIT, type ExitCode, exitCodeFor, type Issue, issue } from "../../engine/issue.ts";
 import type {
   EndpointSpec,

@@ -4,7 +4,7 @@
  * their path from the repository root (else from the working folder), the
  * same key `--write-timings` writes, so a file from one CI run fits the next.
  */
-import { dirname, relative, resolve } from "node:path";
+import { dirname, relative, resolve } from "../../adapters/path.ts";
 import type { Issue } from "../../engine/issue.ts";
 import { issue } from "../../engine/issue.ts";
 import { parseHistory } from "../../engine/history/history.ts";

@@ -3,7 +3,7 @@
  * the response its run got, then writes it atomically. The plan is shown
  * (and, on a terminal, confirmed) before anything is written.
  */
-import { resolve } from "node:path";
+import { resolve } from "../../adapters/path.ts";
 import { type Issue, issue } from "../../engine/issue.ts";
 import { normalizeText } from "../../engine/parse/markdown.ts";
 import { scanSecrets } from "../../engine/secrets/scan.ts";

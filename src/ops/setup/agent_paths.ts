@@ -3,7 +3,7 @@
  * the working folder, or the folder holding `api-docs/` given by --config),
  * the home folder and Codex's home; and which agents are detected there.
  */
-import { dirname, join, resolve } from "node:path";
+import { dirname, join, resolve } from "../../adapters/path.ts";
 import { AGENT_IDS, type AgentDef, AGENTS, pathBase } from "../../agents/registry.ts";
 import { type Issue, issue } from "../../engine/issue.ts";
 import { exists, isDirectory } from "../../adapters/fs.ts";

@@ -5,7 +5,7 @@
  * adds the missing ignore entries and refreshes stale skills, then checks
  * again. A failed check exits 1; warnings do not.
  */
-import { dirname, join, relative } from "node:path";
+import { dirname, join, relative } from "../../adapters/path.ts";
 import { EXIT, type ExitCode, exitCodeFor, type Issue, issue } from "../../engine/issue.ts";
 import { isDirectory, toSlash } from "../../adapters/fs.ts";
 import type { OpsContext } from "../../adapters/system.ts";

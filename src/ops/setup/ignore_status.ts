@@ -4,7 +4,7 @@
  * `.gitignore` files from the project root down are read with gitignore
  * semantics (the `ignore` package: negation, anchors, ignored parents).
  */
-import { join, relative } from "node:path";
+import { join, relative } from "../../adapters/path.ts";
 import ignore from "ignore";
 import { exists, readText, toSlash } from "../../adapters/fs.ts";
 import { gitToplevel } from "../../adapters/git.ts";

@@ -3,7 +3,7 @@
  * folders), adds ignore entries, then indexes. Never overwrites: if any file
  * it would create exists, nothing is written and the file is named.
  */
-import { join } from "node:path";
+import { join } from "../../adapters/path.ts";
 import { EXIT, type ExitCode, type Issue, issue } from "../../engine/issue.ts";
 import { exists, readText, writeTextAtomic } from "../../adapters/fs.ts";
 import type { OpsContext } from "../../adapters/system.ts";

@@ -4,7 +4,7 @@
  * each agent's format, stamped with the program version. Only files carrying
  * apispec's stamp are ever replaced or removed.
  */
-import { basename, dirname } from "node:path";
+import { basename, dirname } from "../../adapters/path.ts";
 import { type AgentDef, type AgentId, SLASH_COMMANDS } from "../../agents/registry.ts";
 import { renderCommand, renderSkill, stampedVersion } from "../../agents/render.ts";
 import {

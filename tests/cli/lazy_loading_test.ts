@@ -1,0 +1,95 @@
+/**
+ * A command loads only what it needs (cold start, issue #18). Deno lists every
+ * module it evaluates under `-L debug` ("V8 code cache hit for ES module: <specifier>",
+ * "Updating V8 code cache for script: <specifier>"), so these tests read that
+ * list from real runs of the CLI. The schema-mode run, which must load ajv,
+ * shows the list is read correctly rather than empty by accident.
+ */
+import { assert, assertEquals } from "@std/assert";
+import { baseEnv, ROOT } from "../helpers/cli.ts";
+import { demoProject } from "../helpers/demo.ts";
+
+const SHAPE_SPEC = "api-docs/apis/users/get-user-by-id.md";
+const PLAIN_SPEC = "api-docs/apis/users/get-user-plain.md";
+const SCHEMA_SPEC = "api-docs/apis/users/get-list-users.md";
+
+/** What `exec` must not load for a spec that does not ask for it. */
+const HEAVY: [string, RegExp][] = [
+  ["ajv (schema mode only)", /\/ajv(@|-formats@)/],
+  ["the MCP SDK", /@modelcontextprotocol/],
+  ["zod", /\/zod@/],
+  ["marked", /\/marked@/],
+  ["the web UI bundle", /\/web\/dist\//],
+  ["the MCP server", /\/src\/mcp\//],
+  ["the preview server", /\/src\/preview\//],
+  ["the JUnit and markdown reports", /\/src\/engine\/render\/(junit|markdown)\.ts$/],
+  ["Deno's Node compatibility layer", /^ext:deno_node\//],
+];
+
+/** Specifiers of the modules a run evaluated, in order. */
+async function loadedModules(args: string[], cwd: string): Promise<string[]> {
+  const output = await new Deno.Command(Deno.execPath(), {
+    args: ["run", "-A", "-L", "debug", `--config=${ROOT}/deno.json`, `${ROOT}/main.ts`, ...args],
+    cwd,
+    env: baseEnv(),
+    clearEnv: true,
+    stdout: "null",
+    stderr: "piped",
+  }).output();
+  const log = new TextDecoder().decode(output.stderr);
+  assertEquals(output.code, 0, log.split("\n").filter((l) => !l.startsWith("DEBUG")).join("\n"));
+  return [...log.matchAll(/code cache (?:hit )?for (?:ES module|script): (\S+), \[/g)]
+    .map((match) => match[1]);
+}
+
+function heavyIn(modules: string[]): string[] {
+  return HEAVY.filter(([, pattern]) => modules.some((m) => pattern.test(m))).map(([name]) => name);
+}
+
+Deno.test("exec of a shape-mode spec loads no schema validator, MCP SDK, UI, RE2 or Node layer", async () => {
+  await using demo = await demoProject();
+  const spec = await Deno.readTextFile(`${demo.ws.dir}/${SHAPE_SPEC}`);
+  await demo.ws.write(
+    PLAIN_SPEC,
+    spec.split("\n").filter((line) => !line.includes(": matches ")).join("\n"),
+  );
+  const plain = await loadedModules(["exec", PLAIN_SPEC], demo.ws.dir);
+  assert(plain.some((m) => m.endsWith("/src/cli/commands/exec.ts")), "the list holds exec itself");
+  assertEquals(heavyIn(plain), []);
+  assertEquals(plain.filter((m) => m.includes("re2js")), []);
+
+  // A matches rule adds RE2, and nothing else heavy.
+  const withMatches = await loadedModules(["exec", SHAPE_SPEC], demo.ws.dir);
+  assert(withMatches.some((m) => m.includes("re2js")), "matches loads RE2");
+  assertEquals(heavyIn(withMatches), []);
+});
+
+Deno.test("exec of a schema-mode spec loads ajv, and still not the MCP SDK", async () => {
+  await using demo = await demoProject();
+  const modules = await loadedModules(["exec", SCHEMA_SPEC], demo.ws.dir);
+  // ajv is a CommonJS npm package, which Deno runs through its Node layer.
+  assertEquals(heavyIn(modules), ["ajv (schema mode only)", "Deno's Node compatibility layer"]);
+});
+
+Deno.test("validate of an endpoint file loads no npm package and no Node layer", async () => {
+  await using demo = await demoProject();
+  const modules = await loadedModules(
+    ["validate", "api-docs/apis/orders/get-order.md"],
+    demo.ws.dir,
+  );
+  assert(
+    modules.some((m) => m.endsWith("/src/cli/commands/validate.ts")),
+    "the list holds validate",
+  );
+  assertEquals(modules.filter((m) => m.includes("/node_modules/")), []);
+  assertEquals(heavyIn(modules), []);
+});
+
+Deno.test("version loads the command table and nothing of any command", async () => {
+  const modules = await loadedModules(["version"], ROOT);
+  assertEquals(
+    modules.filter((m) => /\/src\/(ops|engine\/parse|engine\/secrets|adapters\/path)/.test(m)),
+    [],
+  );
+  assertEquals(heavyIn(modules), []);
+});
