@@ -11,9 +11,15 @@ import { dirname } from "./path.ts";
 export interface AppendOptions {
   /** The lock file; created when missing and never removed. */
   lockPath: string;
-  /** Lines to keep: the newest ones. */
+  /** Lines a compaction keeps: the newest ones. */
   keep: number;
-  /** The shortest line (with its newline) that can be written; files smaller than keep × this are not read back. */
+  /**
+   * A file is compacted once it holds more lines than this (default `keep`).
+   * The slack above `keep` spares most appends a rewrite of the whole file;
+   * readers take the newest `keep` lines themselves.
+   */
+  compactAbove?: number;
+  /** The shortest line (with its newline) that can be written; files smaller than compactAbove × this are not read back. */
   minLineBytes: number;
 }
 
@@ -34,7 +40,7 @@ function openCreatingDir(path: string, options: Deno.OpenOptions): Deno.FsFile {
   }
 }
 
-/** Appends one line (without its newline) and compacts the file to the newest `keep` lines. */
+/** Appends one line (without its newline); a file past `compactAbove` lines is compacted to the newest `keep`. */
 export function appendLineLocked(path: string, line: string, options: AppendOptions): void {
   appendLinesLocked([{ path, line }], options);
 }
@@ -50,9 +56,10 @@ export function appendLinesLocked(
   const lock = openCreatingDir(options.lockPath, { create: true, write: true });
   try {
     lock.lockSync(true);
+    const compactAbove = options.compactAbove ?? options.keep;
     for (const [path, fileLines] of byFile) {
       const size = appendSync(path, fileLines);
-      if (size > options.keep * options.minLineBytes) compactSync(path, options.keep);
+      if (size > compactAbove * options.minLineBytes) compactSync(path, options.keep, compactAbove);
     }
   } finally {
     lock.close(); // closing releases the lock
@@ -80,9 +87,9 @@ function appendSync(path: string, lines: string[]): number {
   }
 }
 
-function compactSync(path: string, keep: number): void {
+function compactSync(path: string, keep: number, compactAbove: number): void {
   const lines = Deno.readTextFileSync(path).split("\n").filter((l) => l.trim() !== "");
-  if (lines.length <= keep) return;
+  if (lines.length <= compactAbove) return;
   const temp = `${path}.${crypto.randomUUID().slice(0, 8)}.tmp`;
   try {
     Deno.writeTextFileSync(temp, lines.slice(-keep).join("\n") + "\n");

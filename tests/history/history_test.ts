@@ -47,15 +47,34 @@ Deno.test("exec and flow runs append to each spec's history; dry runs do not", a
   assertEquals((await readHistory("apis/users/get-user.md", ctx)).entries.length, 6);
 });
 
-Deno.test("history keeps the newest 200 entries", async () => {
+Deno.test("history keeps the newest 200 entries, compacting at 250 so appends rarely rewrite it", async () => {
   await using ws = await workspace(collectionFiles("http://127.0.0.1:1"));
   const place = { root: ws.path("api-docs"), projectRoot: ws.dir };
   const spec = ws.path("api-docs/apis/users/get-user.md");
-  for (let seq = 0; seq < 230; seq++) appendHistory(place, [{ specPath: spec, entry: entry(seq) }]);
-  const entries = parseHistory(await Deno.readTextFile(historyFile(place, spec)));
-  assertEquals(entries.length, 200);
-  assertEquals(entries[0].duration_ms, 30);
-  assertEquals(entries.at(-1)!.duration_ms, 229);
+  const file = historyFile(place, spec);
+  const lines = () => Deno.readTextFileSync(file).trim().split("\n").length;
+  let seq = 0;
+  const append = () => appendHistory(place, [{ specPath: spec, entry: entry(seq++) }]);
+  while (seq < 230) append();
+  // Past 200 the file grows; readers still see only the newest 200.
+  assertEquals(lines(), 230);
+  const history = await readHistory(spec, { cwd: ws.dir, env: {}, clock: systemClock }, {
+    last: 1000,
+  });
+  assertEquals(history.entries.length, 200);
+  assertEquals(history.entries.at(-1)!.duration_ms, 30);
+  assertEquals(history.entries[0].duration_ms, 229);
+
+  while (seq < 251) append();
+  assertEquals(lines(), 200, "compacted once it held more than 250");
+  assertEquals(parseHistory(Deno.readTextFileSync(file))[0].duration_ms, 51);
+  // The next 50 appends go to the same file (no rewrite, so the same inode); the 51st compacts.
+  const inode = Deno.statSync(file).ino;
+  while (seq < 301) append();
+  assertEquals([lines(), Deno.statSync(file).ino], [250, inode]);
+  append();
+  assertEquals(lines(), 200);
+  assertEquals(parseHistory(Deno.readTextFileSync(file)).at(-1)!.duration_ms, 301);
 });
 
 Deno.test("history survives a torn last line", async () => {
@@ -107,12 +126,14 @@ Deno.test("two processes appending at once lose nothing and corrupt nothing", as
   }
 });
 
-Deno.test("two processes appending past the limit leave exactly the newest 200 whole lines", async () => {
+Deno.test("two processes appending past the limit leave whole lines, compacted, the newest 200 read", async () => {
   await using ws = await workspace(collectionFiles("http://127.0.0.1:1"));
   await writers(ws.dir, 250);
   const text = await ws.read(".apispec/history/apis/users/get-user.jsonl");
   const lines = text.trim().split("\n");
-  assertEquals(lines.length, 200);
+  // 500 appends: compacted to 200 at the 251st, 302nd, ... 455th; 45 more since.
+  assertEquals(lines.length, 245);
+  lines.forEach((line) => JSON.parse(line));
   assertEquals(parseHistory(text).length, 200);
   // Each writer's entries stay in order, and the last one of each survives.
   for (const id of [1, 2]) {

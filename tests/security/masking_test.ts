@@ -101,6 +101,39 @@ Deno.test("values shaped like credentials in neutral variables are masked in exe
   }, [stripeKey, githubToken, encodeURIComponent(githubToken)]);
 });
 
+Deno.test("check's HTML and JSON reports show every request and response masked", async () => {
+  await using api = startTestApi((request) =>
+    jsonResponse({ echoed: new URL(request.url).searchParams.get("q"), token: githubToken })
+  );
+  const spec = endpoint({
+    path: "/search",
+    request: "GET {{baseUrl}}/search?q={{stripe}}",
+    expected: "HTTP/1.1 200 OK",
+  });
+  await using ws = await workspace(collectionFiles(api.url, { "apis/users/search.md": spec }));
+  const run = await apispec([
+    "check",
+    "api-docs",
+    "--var",
+    `stripe=${stripeKey}`,
+    "--report",
+    "html=report.html",
+    "--report",
+    "json=report.json",
+  ], { cwd: ws.dir });
+  assertEquals(run.code, 0, run.stderr);
+  assertEquals(new URL(`http://h${api.requests[0].path}`).searchParams.get("q"), stripeKey);
+  const html = await ws.read("report.html");
+  // The run's request and response are masked when a report reads them, not before.
+  assertStringIncludes(html, "/search?q=****");
+  assertStringIncludes(html, "echoed");
+  assertClean({
+    "check stdout": run.stdout + run.stderr,
+    "report.html": html,
+    "report.json": await ws.read("report.json"),
+  }, [stripeKey, githubToken]);
+});
+
 Deno.test("a Basic credential the API echoes back is masked, base64 included", async () => {
   await using api = startTestApi((request) =>
     jsonResponse({ authorization: request.headers.get("authorization") })

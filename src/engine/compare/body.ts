@@ -51,8 +51,19 @@ export function compareShape(
   return out;
 }
 
+const ignoresNothing = () => false;
+// A spec's ignore list is compared again and again in flows and data-driven runs.
+const matchers = new WeakMap<string[], (path: string) => boolean>();
+
 /** Turns ignore entries into a test; `[*]` matches any index, and a path ignores its subtree. */
 export function ignoreMatcher(ignore: string[]): (path: string) => boolean {
+  if (ignore.length === 0) return ignoresNothing;
+  let matcher = matchers.get(ignore);
+  if (!matcher) matchers.set(ignore, matcher = buildMatcher(ignore));
+  return matcher;
+}
+
+function buildMatcher(ignore: string[]): (path: string) => boolean {
   const patterns = ignore.map((entry) =>
     new RegExp(
       "^" +

@@ -8,8 +8,12 @@ import type { HttpHeader, MatchMode } from "../model.ts";
 /** Header value by case-insensitive name; repeated headers are joined with ", ". */
 export function headerValue(headers: [string, string][], name: string): string | undefined {
   const lower = name.toLowerCase();
-  const values = headers.filter(([n]) => n.toLowerCase() === lower).map(([, v]) => v);
-  return values.length === 0 ? undefined : values.join(", ");
+  // Every comparison and assertion asks; a plain loop leaves no arrays behind.
+  let value: string | undefined;
+  for (const [n, v] of headers) {
+    if (n.toLowerCase() === lower) value = value === undefined ? v : `${value}, ${v}`;
+  }
+  return value;
 }
 
 function mediaType(value: string): string {

@@ -4,7 +4,7 @@
  * A capture reads one value out of a step's actual response for later steps.
  */
 import { headerValue } from "../compare/headers.ts";
-import { getPath, parseSegments, preview, tryJson } from "../compare/json_path.ts";
+import { getPath, parseSegments, preview, responseJson, tryJson } from "../compare/json_path.ts";
 import type { HttpResponse } from "../model.ts";
 
 export type CaptureValue =
@@ -41,7 +41,8 @@ export function evaluateCapture(expression: string, response: HttpResponse): Cap
       ? { found: false, reason: "the response body is empty" }
       : { found: true, value: response.body, json: bodyJson(response.body) };
   }
-  const json = tryJson(response.body);
+  // The comparison has parsed this response already.
+  const json = responseJson(response);
   if (!json.ok) {
     return {
       found: false,

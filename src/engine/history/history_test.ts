@@ -1,6 +1,12 @@
 import { assertEquals } from "@std/assert";
 import type { HistoryEntry } from "../model.ts";
-import { historyLine, historyTrend, MIN_LINE_BYTES, parseHistory } from "./history.ts";
+import {
+  HISTORY_LIMIT,
+  historyLine,
+  historyTrend,
+  MIN_LINE_BYTES,
+  parseHistory,
+} from "./history.ts";
 
 const run = (passed: boolean, minute = 0): HistoryEntry => ({
   timestamp: `2026-03-01T10:${String(minute).padStart(2, "0")}:00.000Z`,
@@ -44,4 +50,15 @@ Deno.test("MIN_LINE_BYTES is no longer than any real line", () => {
   for (const entry of [run(true), run(false)]) {
     assertEquals(historyLine(entry).length + 1 >= MIN_LINE_BYTES, true);
   }
+});
+
+Deno.test("parseHistory() returns at most the newest HISTORY_LIMIT entries", () => {
+  const text = Array.from(
+    { length: HISTORY_LIMIT + 30 },
+    (_, i) => historyLine(run(i % 2 === 0, i % 60)),
+  )
+    .join("\n");
+  const entries = parseHistory(text);
+  assertEquals(entries.length, HISTORY_LIMIT);
+  assertEquals(entries[0], parseHistory(text.split("\n").slice(30).join("\n"))[0]);
 });

@@ -113,28 +113,51 @@ export function reportVariables(spec: EndpointSpec, options: BuildOptions): Vari
   });
 }
 
-/** Resolves an endpoint for sending. */
+/**
+ * Resolves an endpoint for sending. The variable report is built on first
+ * read of `variables`: a run that resolves every variable shows it only when
+ * asked, and a flow or batch sends thousands.
+ */
 export function buildExchange(spec: EndpointSpec, options: BuildOptions): BuiltExchange {
-  const variables = reportVariables(spec, options);
+  const resolvesAll = usedVariables(spec, options.auth).every(({ name }) =>
+    lookupVar(options.layers, name) !== undefined
+  );
   const secrets = secretValues(options.layers);
+  if (!resolvesAll) return unresolved(spec, options, secrets);
+  let report: VariableReportEntry[] | undefined;
+  const built = fillExchange(spec, options, secrets);
+  return {
+    ...built,
+    get variables() {
+      return report ??= reportVariables(spec, options);
+    },
+  };
+}
+
+/** The report and one VAR_MISSING issue per variable that no source defines; nothing to send. */
+function unresolved(spec: EndpointSpec, options: BuildOptions, secrets: string[]): BuiltExchange {
+  const variables = reportVariables(spec, options);
+  const issues = variables.filter((v) => !v.resolved).map((entry) =>
+    issue(
+      "VAR_MISSING",
+      `Variable "${entry.name}" is not defined for environment "${options.env}"`,
+      {
+        file: spec.file,
+        ...locateVariable(spec, entry.name),
+        fix: entry.hint,
+      },
+    )
+  );
+  return { assertions: [], variables, issues, secrets };
+}
+
+/** Fills every placeholder; the request only when the result is valid. */
+function fillExchange(
+  spec: EndpointSpec,
+  options: BuildOptions,
+  secrets: string[],
+): Omit<BuiltExchange, "variables"> {
   const issues: Issue[] = [];
-  const missing = variables.filter((v) => !v.resolved);
-  if (missing.length > 0) {
-    for (const entry of missing) {
-      issues.push(
-        issue(
-          "VAR_MISSING",
-          `Variable "${entry.name}" is not defined for environment "${options.env}"`,
-          {
-            file: spec.file,
-            ...locateVariable(spec, entry.name),
-            fix: entry.hint,
-          },
-        ),
-      );
-    }
-    return { assertions: [], variables, issues, secrets };
-  }
   const lookup: Lookup = (name) => lookupVar(options.layers, name)?.value;
   const nested = new Set<string>();
   const fill = (text: string) => {
@@ -182,7 +205,7 @@ export function buildExchange(spec: EndpointSpec, options: BuildOptions): BuiltE
       }));
     }
   }
-  if (issues.length > 0) return { assertions, variables, issues, secrets };
+  if (issues.length > 0) return { assertions, issues, secrets };
 
   const requestHeaders: [string, string][] = headers.map((h) => [h.name, h.value]);
   const authorization = authorizationFor(spec, options.auth, lookup);
@@ -197,7 +220,6 @@ export function buildExchange(spec: EndpointSpec, options: BuildOptions): BuiltE
     },
     expected,
     assertions,
-    variables,
     issues,
   };
 }

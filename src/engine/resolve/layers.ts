@@ -5,6 +5,7 @@
  */
 import { isSecretName } from "../secrets/names.ts";
 import { findSecrets } from "../secrets/scan.ts";
+import { memoByString } from "../memo.ts";
 
 export type LayerName =
   | "capture"
@@ -122,12 +123,15 @@ export function dotenvLayer(vars: Record<string, string>, label: string): VarLay
   return { name: "dotenv", label, vars: out };
 }
 
+// Names repeat in every request and every data row of a run: their verdicts are kept.
+const secretName = memoByString(isSecretName, { size: 1000 });
+
 /**
  * Names that hold secrets, by word (`authToken`, `X-Api-Key`; not `author`,
  * `tokenUrl`, `passwordPolicy`). Kept as an object with `test` so callers
  * written against the former regex keep working.
  */
-export const SECRET_NAME: { test(name: string): boolean } = { test: isSecretName };
+export const SECRET_NAME: { test(name: string): boolean } = { test: secretName };
 
 /**
  * Values to mask in every output: those of secret-named variables, and any
@@ -139,11 +143,17 @@ export function secretValues(layers: VarLayer[]): string[] {
   for (const layer of layers) {
     for (const [name, value] of Object.entries(layer.vars)) {
       if (value.length < 4) continue;
-      if (isSecretName(name)) values.add(value);
-      else {for (const found of findSecrets(value, { honourAllowComment: false })) {
-          values.add(value.slice(found.start, found.end));
-        }}
+      if (secretName(name)) values.add(value);
+      else for (const found of credentialsIn(value)) values.add(found);
     }
   }
   return [...values];
 }
+
+// Every request resolves its variables again, and a flow or a batch sends thousands with
+// the same values: the scan of each is kept rather than repeated.
+const credentialsIn = memoByString(
+  (value) =>
+    findSecrets(value, { honourAllowComment: false }).map((f) => value.slice(f.start, f.end)),
+  { size: 1000, maxLength: 1000 },
+);

@@ -10,12 +10,16 @@
 import type { ExecRecord, HttpResponse, ResolvedRequest } from "../model.ts";
 import { isSecretName } from "./names.ts";
 import { findSecrets } from "./scan.ts";
+import { memoByString } from "../memo.ts";
 
 export const MASK = "****";
 
+// The same few header names come back in every request and response of a run.
+const secretHeader = memoByString(isSecretName, { size: 1000 });
+
 /** Header names whose values are credentials: `Authorization`, `Cookie`, `X-Api-Key`, `X-Auth-Token`. */
 export function isSecretHeader(name: string): boolean {
-  return isSecretName(name);
+  return secretHeader(name);
 }
 
 const PRIVATE_KEY_BLOCK =
@@ -31,6 +35,7 @@ const PRIVATE_KEY_BLOCK =
  * ```
  */
 export function maskShapes(text: string): string {
+  if (text === "") return text;
   let out = text.includes("PRIVATE KEY") ? text.replace(PRIVATE_KEY_BLOCK, MASK) : text;
   const findings = findSecrets(out, { honourAllowComment: false });
   if (findings.length === 0) return out;
@@ -48,14 +53,28 @@ export function maskShapes(text: string): string {
 
 /** Replaces every occurrence of each known secret, raw and URL-encoded; longer values first. */
 export function maskKnown(text: string, secrets: readonly string[]): string {
+  return replaceKnown(text, longestFirst(secrets));
+}
+
+/** Secrets in the order they are replaced; a record sorts them once for all its strings. */
+function longestFirst(secrets: readonly string[]): readonly string[] {
+  return secrets.length < 2 ? secrets : [...secrets].sort((a, b) => b.length - a.length);
+}
+
+function replaceKnown(text: string, sorted: readonly string[]): string {
   let out = text;
-  for (const secret of [...secrets].sort((a, b) => b.length - a.length)) {
+  for (const secret of sorted) {
     if (secret.length < 4) continue;
     out = out.split(secret).join(MASK);
     const encoded = encodeURIComponent(secret);
     if (encoded !== secret) out = out.split(encoded).join(MASK);
   }
   return out;
+}
+
+/** `maskText` with the secrets already in replacement order. */
+function maskSorted(text: string, sorted: readonly string[]): string {
+  return text === "" ? text : maskShapes(replaceKnown(text, sorted));
 }
 
 /**
@@ -68,7 +87,7 @@ export function maskKnown(text: string, secrets: readonly string[]): string {
  * ```
  */
 export function maskText(text: string, secrets: readonly string[] = []): string {
-  return maskShapes(maskKnown(text, secrets));
+  return maskSorted(text, longestFirst(secrets));
 }
 
 /** Keeps the scheme of an Authorization value (`Bearer ****`) so the output stays readable. */
@@ -82,23 +101,35 @@ export function maskHeaders(
   headers: [string, string][],
   secrets: readonly string[],
 ): [string, string][] {
-  return headers.map(([name, value]) => [name, maskText(maskHeaderValue(name, value), secrets)]);
+  return headersSorted(headers, longestFirst(secrets));
+}
+
+function headersSorted(headers: [string, string][], sorted: readonly string[]): [string, string][] {
+  return headers.map(([name, value]) => [name, maskSorted(maskHeaderValue(name, value), sorted)]);
 }
 
 export function maskRequest(request: ResolvedRequest, secrets: readonly string[]): ResolvedRequest {
+  return requestSorted(request, longestFirst(secrets));
+}
+
+function requestSorted(request: ResolvedRequest, sorted: readonly string[]): ResolvedRequest {
   return {
     ...request,
-    url: maskText(request.url, secrets),
-    headers: maskHeaders(request.headers, secrets),
-    ...(request.body !== undefined ? { body: maskText(request.body, secrets) } : {}),
+    url: maskSorted(request.url, sorted),
+    headers: headersSorted(request.headers, sorted),
+    ...(request.body !== undefined ? { body: maskSorted(request.body, sorted) } : {}),
   };
 }
 
 export function maskResponse(response: HttpResponse, secrets: readonly string[]): HttpResponse {
+  return responseSorted(response, longestFirst(secrets));
+}
+
+function responseSorted(response: HttpResponse, sorted: readonly string[]): HttpResponse {
   return {
     ...response,
-    headers: maskHeaders(response.headers, secrets),
-    body: maskText(response.body, secrets),
+    headers: headersSorted(response.headers, sorted),
+    body: maskSorted(response.body, sorted),
   };
 }
 
@@ -110,15 +141,26 @@ export function maskRecord<T extends Partial<ExecRecord>>(
   record: T,
   secrets: readonly string[],
 ): T {
-  const masked = { ...(deepMask(record, secrets) as T) };
-  if (record.request) masked.request = maskRequest(record.request, secrets);
-  if (record.response) masked.response = maskResponse(record.response, secrets);
-  return masked;
+  const sorted = longestFirst(secrets);
+  const masked: Record<string, unknown> = {};
+  // The request and response by their own rules, each string once.
+  for (const [key, value] of Object.entries(record)) {
+    masked[key] = key === "request" && value
+      ? requestSorted(value as ResolvedRequest, sorted)
+      : key === "response" && value
+      ? responseSorted(value as HttpResponse, sorted)
+      : deepSorted(value, sorted);
+  }
+  return masked as T;
 }
 
 /** Masks every string inside a JSON-like value (iteratively: depth is the input's to choose). */
 export function deepMask(value: unknown, secrets: readonly string[]): unknown {
-  const mask = (v: unknown) => typeof v === "string" ? maskText(v, secrets) : v;
+  return deepSorted(value, longestFirst(secrets));
+}
+
+function deepSorted(value: unknown, sorted: readonly string[]): unknown {
+  const mask = (v: unknown) => typeof v === "string" ? maskSorted(v, sorted) : v;
   if (value === null || typeof value !== "object") return mask(value);
   const root: unknown = Array.isArray(value) ? [] : {};
   const stack: [unknown, Record<string, unknown> | unknown[]][] = [[value, root as never]];

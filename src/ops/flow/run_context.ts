@@ -8,12 +8,18 @@ import type { AssertionOptions } from "../../engine/compare/assertions.ts";
 import type { Issue } from "../../engine/issue.ts";
 import type { EndpointSpec, StepRecord } from "../../engine/model.ts";
 import type { StepDetail } from "../../engine/render/flow.ts";
-import { CLI_ORDER, lookupVar, TOOL_ORDER, type VarLayer } from "../../engine/resolve/layers.ts";
+import {
+  CLI_ORDER,
+  type LayerName,
+  lookupVar,
+  TOOL_ORDER,
+  type VarLayer,
+} from "../../engine/resolve/layers.ts";
 import type { Lookup } from "../../engine/flow/lookup.ts";
 import type { OpsContext } from "../../adapters/system.ts";
 import { type ExecInput, OS_PREFIXES } from "../run/exec.ts";
 import type { HistorySink } from "../run/history.ts";
-import { buildLayers, type Collection } from "../collection/load.ts";
+import { buildLayers, type Collection, type LayerInputs } from "../collection/load.ts";
 import type { FlowTree } from "./load.ts";
 
 /**
@@ -58,37 +64,45 @@ export interface RunContext {
   issues: Issue[];
   /** In a dry run, names whose values are placeholders: captures and loop variables of unknown loops. */
   placeholders: Set<string>;
-  /** The layers below the captures, per endpoint (their frontmatter differs), built once per run. */
+  /**
+   * The layers below the data row's, per endpoint (their frontmatter differs): the same
+   * for every row, so built once per run.
+   */
   layerCache: Map<EndpointSpec | undefined, VarLayer[]>;
+  /** The data row's layer (with --var or tool vars), built on first use. */
+  rowLayer?: VarLayer;
   /** What the flow's rules need to evaluate (RE2 when one uses `matches`), loaded once per run. */
   assertions: AssertionOptions;
 }
 
-/** The variable layers a step sends with: captures (loop bindings first), then exec's layers. */
+/**
+ * The variable layers a step sends with: captures (loop bindings first), the
+ * data row beside --var, then the rest of exec's layers. Captures, then
+ * --var (or tool vars), come first in both priority orders.
+ */
 export function layersFor(
   rc: RunContext,
   captures: Record<string, string>,
   spec?: EndpointSpec,
 ): VarLayer[] {
+  const order = rc.input.order ?? "cli";
+  const build = (inputs: LayerInputs, names: LayerName[]) =>
+    buildLayers(rc.collection, rc.env, inputs, names, [...OS_PREFIXES[order]], rc.ctx.env);
+  const explicit: LayerName = order === "tool" ? "tool" : "cli";
   let below = rc.layerCache.get(spec);
   if (!below) {
-    const order = rc.input.order ?? "cli";
-    // The data row sits at the --var level; an explicit --var (or tool var) still wins.
-    const explicit = order === "tool"
-      ? { tool: { ...rc.row, ...rc.input.tool } }
-      : { cli: { ...rc.row, ...rc.input.cli } };
-    below = buildLayers(
-      rc.collection,
-      rc.env,
-      { ...explicit, session: rc.input.session, frontmatter: spec?.vars },
-      order === "tool" ? TOOL_ORDER : CLI_ORDER,
-      [...OS_PREFIXES[order]],
-      rc.ctx.env,
+    const names = (order === "tool" ? TOOL_ORDER : CLI_ORDER).filter((n) =>
+      n !== "capture" && n !== explicit
     );
+    below = build({ session: rc.input.session, frontmatter: spec?.vars }, names);
     rc.layerCache.set(spec, below);
   }
-  // Captures come first in both priority orders.
-  return [{ name: "capture", label: "capture", vars: captures }, ...below];
+  // The data row sits at the --var level; an explicit --var (or tool var) still wins.
+  rc.rowLayer ??= build(
+    { [explicit]: { ...rc.row, ...(order === "tool" ? rc.input.tool : rc.input.cli) } },
+    [explicit],
+  )[0];
+  return [{ name: "capture", label: "capture", vars: captures }, rc.rowLayer, ...below];
 }
 
 /** A lookup over layers. */

@@ -83,6 +83,8 @@ export interface RowsRun {
 const HISTORY_BATCH = 20_000;
 
 export async function runRows(r: RowsInput): Promise<RowsRun> {
+  // Every row sends with the same layers below its own (rows differ only at the --var level).
+  const layerCache: RunContext["layerCache"] = new Map();
   const rows: (DataRow | undefined)[] = r.rows ?? [undefined];
   const issues: Issue[] = [];
   const checked = new Set<string>();
@@ -91,7 +93,7 @@ export async function runRows(r: RowsInput): Promise<RowsRun> {
     const key = Object.keys(vars).sort().join("\u0000");
     if (checked.has(key)) continue;
     checked.add(key);
-    const rc = context(r, vars, { dryRun: true, history: () => undefined });
+    const rc = context(r, vars, { dryRun: true, history: () => undefined }, layerCache);
     await runNodes(rc, r.plan.nodes, NOTHING, {}, "");
     issues.push(...unique(rc.issues, issues));
     if (issues.some((i) => i.severity === "error")) {
@@ -120,7 +122,7 @@ export async function runRows(r: RowsInput): Promise<RowsRun> {
         }
         : undefined,
       emit: (o: StepOutcome) => r.listeners.onStep?.(o.step, o.detail),
-    });
+    }, layerCache);
     const run = await runNodes(rc, r.plan.nodes, NOTHING, {}, "");
     issues.push(...unique(rc.issues, issues));
     const captures: Record<string, string> = {};
@@ -159,6 +161,7 @@ function context(
   r: RowsInput,
   row: Record<string, string>,
   how: Pick<RunContext, "dryRun" | "history" | "emit">,
+  layerCache: RunContext["layerCache"],
 ): RunContext {
   const secrets = new Set(secretValues([{ name: "cli", label: "data row", vars: row }]));
   const placeholders = new Set(
@@ -179,7 +182,7 @@ function context(
     secrets,
     issues: [],
     placeholders,
-    layerCache: new Map(),
+    layerCache,
     assertions: r.assertions,
     ...how,
   };

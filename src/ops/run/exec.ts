@@ -211,8 +211,8 @@ export async function runEndpoint(
       built.secrets,
     );
   }
-  const maskedRequest = maskRequest(request, built.secrets);
   if (options.dryRun) {
+    const maskedRequest = maskRequest(request, built.secrets);
     const record: ExecRecord = {
       passed: true,
       status: 0,
@@ -314,11 +314,18 @@ export async function runEndpoint(
   const historyProblem = options.history
     ? options.history(specPath, entry)
     : appendHistory(collection, [{ specPath, entry }]);
+  let maskedRequest: ResolvedRequest | undefined;
   return {
     record: masked,
     issues: historyProblem ? [...built.issues, historyProblem] : built.issues,
-    variables: built.variables,
-    request: maskedRequest,
+    // The variable report and the masked request are made on first read: most runs of a
+    // batch, check or flow never show them, and masking is a third of a loopback request.
+    get variables() {
+      return built.variables;
+    },
+    get request() {
+      return maskedRequest ??= maskRequest(request, built.secrets);
+    },
     rawResponse: response,
     failure,
     secrets: built.secrets,
@@ -417,14 +424,19 @@ export async function execInCollection(
     history: input.history,
     onExchangeDone: input.onExchangeDone,
   }, ctx);
-  return {
-    ...run,
+  // Added to the run rather than spread into a new object: a spread reads (so masks) them all.
+  const result: ExecResult = Object.assign(run, {
     issues: [...pre, ...run.issues],
     file: loaded.file,
     env,
     spec,
     collection,
     sources,
-    response: run.rawResponse ? maskResponse(run.rawResponse, run.secrets) : undefined,
-  };
+  });
+  let response: HttpResponse | undefined;
+  // Masked on first read, like the request: a run shows its response only when asked.
+  return Object.defineProperty(result, "response", {
+    enumerable: true,
+    get: () => run.rawResponse && (response ??= maskResponse(run.rawResponse, run.secrets)),
+  });
 }

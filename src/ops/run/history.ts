@@ -3,10 +3,12 @@
  * `<project root>/.apispec/history/`, mirroring the file's place in the
  * collection (`apis/users/get-user.md` → `apis/users/get-user.jsonl`).
  * `runEndpoint` appends an entry after every real execution, whichever
- * surface asked for it; files keep the newest 200 entries.
+ * surface asked for it. Readers see the newest 200 entries; a file is
+ * compacted back to 200 once it holds more than 250.
  */
 import { dirname, isAbsolute, join, relative, resolve } from "../../adapters/path.ts";
 import {
+  HISTORY_COMPACT_ABOVE,
   HISTORY_LIMIT,
   historyLine,
   historyTrend,
@@ -41,8 +43,12 @@ export function historyFile(place: HistoryPlace, specPath: string): string {
 
 /** The entry for a finished run. */
 export function historyEntry(record: ExecRecord, now: number): HistoryEntry {
+  let timestamp: string | undefined;
   return {
-    timestamp: new Date(now).toISOString(),
+    // Formatted when first read: a data-driven run keeps only each spec's newest entries.
+    get timestamp() {
+      return timestamp ??= new Date(now).toISOString();
+    },
     passed: record.passed,
     status: record.status,
     duration_ms: record.duration_ms,
@@ -68,7 +74,12 @@ export function appendHistory(
         path: historyFile(place, specPath),
         line: historyLine(entry),
       })),
-      { lockPath: join(dir, ".lock"), keep: HISTORY_LIMIT, minLineBytes: MIN_LINE_BYTES },
+      {
+        lockPath: join(dir, ".lock"),
+        keep: HISTORY_LIMIT,
+        compactAbove: HISTORY_COMPACT_ABOVE,
+        minLineBytes: MIN_LINE_BYTES,
+      },
     );
     return undefined;
   } catch (error) {

@@ -225,12 +225,12 @@ export async function runItems(
           item.loaded,
         );
         const skipped = run.spec ? envExclusion(run.spec, run.env) : undefined;
-        result.runs[index] = {
-          ...run,
+        // Added to the run, not spread: its request and response are masked on first read.
+        result.runs[index] = Object.assign(run, {
           name: item.name,
           path: item.path,
           ...(skipped ? { skipped } : {}),
-        };
+        });
       }
       onEndpointDone?.(result.runs[index], index);
     } else {
