@@ -26,12 +26,13 @@ Deno.test("doctor fails on missing ignore entries and a stale skill; --fix mends
       "✓ 3 files in api-docs/ validate",
       "✗ .env.local is not gitignored",
       "✗ .apispec/history/ is not gitignored",
+      "✗ .apispec/proxy.json is not gitignored",
       "✗ api-docs/_shared/env.md is not gitignored",
       '    fix: Run `apispec doctor --fix` (adds "/_shared/env.md" to api-docs/.gitignore)',
       "✓ Agents detected: claude-code (.claude/)",
       `✗ claude-code skill is stale (written by 0.0.1; this binary is ${VERSION})`,
       "! claude-code MCP server not configured (.mcp.json)",
-      "3 checks passed, 4 failed, 1 warning",
+      "3 checks passed, 5 failed, 1 warning",
     ]
   ) {
     assertStringIncludes(before.stdout, line);
@@ -43,16 +44,17 @@ Deno.test("doctor fails on missing ignore entries and a stale skill; --fix mends
     const line of [
       'added ".env.local" to .gitignore',
       'added ".apispec/history/" to .gitignore',
+      'added ".apispec/proxy.json" to .gitignore',
       'added "/_shared/env.md" to api-docs/.gitignore',
       `updated .claude/skills/apispec/SKILL.md (claude-code, ${VERSION})`,
       "✓ .env.local is gitignored",
       `✓ claude-code skill is current (${VERSION})`,
-      "7 checks passed, 0 failed, 1 warning",
+      "8 checks passed, 0 failed, 1 warning",
     ]
   ) {
     assertStringIncludes(fixed.stdout, line);
   }
-  assertEquals(await ws.read(".gitignore"), ".env.local\n.apispec/history/\n");
+  assertEquals(await ws.read(".gitignore"), ".env.local\n.apispec/history/\n.apispec/proxy.json\n");
   assertEquals(await ws.read("api-docs/.gitignore"), "/_shared/env.md\n");
 
   const after = await apispec(["doctor", "--output=json"], opts);
@@ -68,7 +70,7 @@ Deno.test("doctor reports an invalid spec; --fix cannot mend it and still exits 
       "protocol: http\n",
       "",
     ),
-    ".gitignore": ".env.local\n.apispec/history/\n",
+    ".gitignore": ".env.local\n.apispec/history/\n.apispec/proxy.json\n",
     "api-docs/.gitignore": "/_shared/env.md\n",
   }));
   await using home = await tempHome();
@@ -92,7 +94,7 @@ Deno.test("doctor sees a committed .env.local even when .gitignore lists it", as
   await git(ws.dir, "init", "-q", ".");
   await git(ws.dir, "add", ".env.local");
   await git(ws.dir, "commit", "-q", "-m", "oops");
-  await ws.write(".gitignore", ".env.local\n.apispec/history/\n");
+  await ws.write(".gitignore", ".env.local\n.apispec/history/\n.apispec/proxy.json\n");
   const result = await apispec(["doctor"], { cwd: ws.dir, env: home.env });
   assertEquals(result.code, 1);
   assertStringIncludes(result.stdout, "✗ .env.local is ignored but already committed");
@@ -107,7 +109,14 @@ Deno.test("doctor reads the ignore files itself outside a git repository", async
   await using home = await tempHome();
   const result = await apispec(["doctor"], { cwd: ws.dir, env: home.env });
   assertEquals(result.code, 0, result.stdout);
-  for (const path of [".env.local", ".apispec/history/", "api-docs/_shared/env.md"]) {
+  for (
+    const path of [
+      ".env.local",
+      ".apispec/history/",
+      ".apispec/proxy.json",
+      "api-docs/_shared/env.md",
+    ]
+  ) {
     assertStringIncludes(result.stdout, `✓ ${path} is gitignored`);
   }
 });

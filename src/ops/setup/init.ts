@@ -27,8 +27,12 @@ export interface InitResult {
   exitCode: ExitCode;
 }
 
-/** Ignore entries: project-relative ones in `.gitignore`, the collection-relative one in `api-docs/.gitignore`. */
-export const PROJECT_IGNORES = [".env.local", ".apispec/history/"];
+/**
+ * Ignore entries: project-relative ones in `.gitignore`, the collection-relative one in
+ * `api-docs/.gitignore`. Of `.apispec/`, the run history and a running proxy's address are
+ * this machine's; the agent pack beside them may be committed.
+ */
+export const PROJECT_IGNORES = [".env.local", ".apispec/history/", ".apispec/proxy.json"];
 export const COLLECTION_IGNORES = ["/_shared/env.md"];
 
 function envTemplate(devUrl: string): string {
