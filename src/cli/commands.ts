@@ -378,7 +378,8 @@ export const COMMANDS: CommandDef[] = [
     summary: "Compare the collection with an OpenAPI document, both ways (missing, undocumented, " +
       "statuses, bodies, parameters)",
     args: [
-      { name: "openapi", required: true, complete: "file" },
+      // Optional: project.md's `openapi:` when left out (as coverage).
+      { name: "openapi", required: false, complete: "file" },
       { name: "dir", required: false, complete: "dir" },
     ],
     flags: [

@@ -1,19 +1,21 @@
 /**
- * `apispec drift <openapi> [<dir>]`: where a collection and an OpenAPI
- * document disagree, in both directions. Returns the findings and summary
- * of BEYOND.md §2; never prints.
+ * `apispec drift [<openapi>] [<dir>]`: where a collection and an OpenAPI
+ * document disagree, in both directions. Without a document, the one
+ * `project.md` names (`openapi:`), as coverage does. Returns the findings and
+ * summary of BEYOND.md §2; never prints.
  */
-import { EXIT, type ExitCode, type Issue } from "../engine/issue.ts";
+import { EXIT, type ExitCode, type Issue, issue } from "../engine/issue.ts";
 import { driftFindings } from "../engine/contract/drift.ts";
 import type { DriftFinding, DriftKind, DriftSummary } from "../engine/contract/model.ts";
 import { pathKeyLines } from "../engine/contract/document_lines.ts";
 import type { OpsContext } from "../adapters/system.ts";
 import { readCollectionSpecs } from "./collection_specs.ts";
 import { contractOf, loadOpenApiSource } from "./openapi_source.ts";
+import { projectOpenApi } from "./project_openapi.ts";
 
 export interface DriftInput {
-  /** The OpenAPI document: a path or an http(s) URL. */
-  openapi: string;
+  /** The OpenAPI document: a path or an http(s) URL; default: `openapi:` of project.md. */
+  openapi?: string;
   /** The collection folder; default: the discovered one. */
   dir?: string;
   ignore?: DriftKind[];
@@ -44,10 +46,22 @@ export async function driftCheck(input: DriftInput, ctx: OpsContext): Promise<Dr
     issues,
     exitCode: EXIT.invalidSpec,
   });
-  const loaded = await loadOpenApiSource(input.openapi, ctx);
-  if (!loaded.ok) return failed([loaded.issue]);
   const collection = await readCollectionSpecs(input.dir, ctx, input.config);
   if ("issue" in collection) return failed([collection.issue]);
+  let openapi = input.openapi;
+  if (openapi === undefined) {
+    const named = await projectOpenApi(collection.root, ctx, input.config);
+    if (!named.ok) return failed([named.issue]);
+    if (!named.path) {
+      return failed([issue("USAGE", "drift needs an OpenAPI document", {
+        fix: "Pass it (`apispec drift openapi.yaml`), or name it in project.md's frontmatter " +
+          "(`openapi: ../openapi.yaml`)",
+      })]);
+    }
+    openapi = named.path;
+  }
+  const loaded = await loadOpenApiSource(openapi, ctx);
+  if (!loaded.ok) return failed([loaded.issue]);
   const contract = await contractOf(loaded.source);
   const { findings, summary } = driftFindings(contract, collection.specs, input.ignore ?? []);
   const openApiSide = [...new Set(findings.filter((f) => f.spec === null).map((f) => f.path))];

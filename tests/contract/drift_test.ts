@@ -94,6 +94,29 @@ Deno.test("drift: null is refused where OpenAPI 3.0 has no nullable", async () =
   assertStringIncludes(onUser[0].message, "body.name: must be string");
 });
 
+Deno.test("drift without a document reads the one project.md names; with none it exits 2 with a fix", async () => {
+  await using ws = await workspace({ ...shopCollection(), "openapi.yaml": shopOpenApi("3.1") });
+  const bare = await apispec(["drift", "--report", "json"], { cwd: ws.dir });
+  assertEquals(bare.code, 2);
+  assertStringIncludes(bare.stderr, "drift needs an OpenAPI document");
+  assertStringIncludes(bare.stderr, "openapi: ../openapi.yaml");
+
+  await ws.write(
+    "api-docs/project.md",
+    "---\nname: test\nversion: 1\nopenapi: ../openapi.yaml\n---\n",
+  );
+  const named = await apispec(["drift", "--report", "json"], { cwd: ws.dir });
+  assertEquals(named.code, 1, named.stderr);
+  assertEquals(kindsBySpec(json<DriftJson>(named)), EXPECTED_KINDS);
+  // A lone folder is the collection, not the document.
+  const folder = await apispec(["drift", "api-docs", "--report", "json"], { cwd: ws.dir });
+  assertEquals(kindsBySpec(json<DriftJson>(folder)), EXPECTED_KINDS);
+  // A document given on the command line still wins.
+  await ws.write("empty.yaml", "openapi: 3.1.0\ninfo: {title: x, version: '1'}\npaths: {}\n");
+  const given = await apispec(["drift", "empty.yaml", "--report", "json"], { cwd: ws.dir });
+  assertEquals(json<DriftJson>(given).summary.operations, 0);
+});
+
 Deno.test("drift --ignore leaves kinds out; exit 0 when nothing is left", async () => {
   await using ws = await workspace({ ...shopCollection(), "openapi.yaml": shopOpenApi() });
   const some = json<DriftJson>(

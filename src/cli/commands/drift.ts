@@ -1,5 +1,5 @@
 /**
- * `apispec drift <openapi> [<dir>] [--report ...] [--ignore <kind>]...`:
+ * `apispec drift [<openapi>] [<dir>] [--report ...] [--ignore <kind>]...`:
  * prints the drift report; github annotations name files from the repository
  * root, as a pull request shows them (and the summary is appended to
  * $GITHUB_STEP_SUMMARY when set). Exit 0, 1 (findings) or 2.
@@ -14,7 +14,7 @@ import {
   renderDriftGithub,
   renderDriftMarkdown,
 } from "../../engine/render/drift.ts";
-import { appendText, toSlash } from "../../adapters/fs.ts";
+import { appendText, isDirectory, toSlash } from "../../adapters/fs.ts";
 import { gitToplevel } from "../../adapters/git.ts";
 import { displayPath, findCollectionRoot } from "../../ops/collection/load.ts";
 import { driftCheck } from "../../contract/drift.ts";
@@ -23,7 +23,11 @@ import type { CliIO } from "../io.ts";
 import { printIssues, printJson } from "../output.ts";
 
 export async function run(args: ParsedArgs, io: CliIO): Promise<number> {
-  const [openapi, dir] = args.positionals;
+  let [openapi, dir]: (string | undefined)[] = args.positionals;
+  // `apispec drift api-docs`: a lone folder is the collection; the document is project.md's.
+  if (openapi && dir === undefined && await isDirectory(resolve(io.ctx.cwd, openapi))) {
+    [openapi, dir] = [undefined, openapi];
+  }
   const result = await driftCheck({
     openapi,
     dir,
