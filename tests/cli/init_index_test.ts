@@ -15,7 +15,10 @@ Deno.test("init --yes scaffolds the collection with defaults, ignore entries and
     await ws.read("api-docs/_shared/env.template.md"),
     "baseUrl: http://localhost:8080",
   );
-  assertEquals(await ws.read(".gitignore"), "node_modules/\n.env.local\n.apispec/history/\n.apispec/proxy.json\n");
+  assertEquals(
+    await ws.read(".gitignore"),
+    "node_modules/\n.env.local\n.apispec/history/\n.apispec/proxy.json\n",
+  );
   assertEquals(await ws.read("api-docs/.gitignore"), "/_shared/env.md\n");
   assertEquals((await apispec(["validate", "api-docs"], { cwd: ws.dir })).code, 0);
 });
