@@ -33,3 +33,83 @@ Deno.test("loadRe2() compiles thousands of patterns in one process", async () =>
     if (i % 100 === 0) await Promise.resolve();
   }
 });
+
+Deno.test("compileLinear answers as RE2 does on generated patterns and subjects", async () => {
+  const { compileLinear } = await import("./re2.ts");
+  const { linearSource } = await import("../engine/parse/linear_pattern.ts");
+  // A seeded generator: the same cases every run.
+  let seed = 7;
+  const random = (n: number) => {
+    seed = (seed * 1103515245 + 12345) % 2 ** 31;
+    return seed % n;
+  };
+  const pick = <T>(items: T[]) => items[random(items.length)];
+  const atoms = [
+    "a",
+    "b",
+    "A",
+    "1",
+    "-",
+    "/",
+    ".",
+    "\\d",
+    "\\D",
+    "\\w",
+    "\\W",
+    "\\.",
+    "\\n",
+    "[ab]",
+    "[^a]",
+    "[a-c]",
+    "[\\d.]",
+    "[^\\n]",
+    "é",
+    "K",
+    "ſ",
+  ];
+  const quantifiers = ["", "", "", "?", "*", "+", "{2}", "{1,2}", "{0,}"];
+  const subjectChars = [
+    "a",
+    "b",
+    "A",
+    "B",
+    "1",
+    "-",
+    "/",
+    ".",
+    "\n",
+    "\r",
+    " ",
+    "é",
+    "É",
+    "\u2028",
+    "K",
+    "k",
+    "s",
+    "S",
+    "ſ",
+    "_",
+  ];
+  let compared = 0;
+  for (let i = 0; i < 3000; i++) {
+    let source = random(2) ? "^" : "";
+    for (let n = 1 + random(4); n > 0; n--) source += pick(atoms) + pick(quantifiers);
+    if (random(3) === 0) source += "$";
+    const flags = pick(["", "", "i", "s", "is"]);
+    const linear = compileLinear(source, flags);
+    assertEquals(linear !== undefined, linearSource(source, flags) !== undefined);
+    if (!linear) continue;
+    const re2 = compile(source, flags);
+    for (let k = 0; k < 12; k++) {
+      let subject = "";
+      for (let m = random(7); m > 0; m--) subject += pick(subjectChars);
+      assertEquals(
+        linear.test(subject),
+        re2.test(subject),
+        `/${source}/${flags} on ${JSON.stringify(subject)}`,
+      );
+      compared++;
+    }
+  }
+  assertEquals(compared > 10_000, true, `only ${compared} comparisons`);
+});

@@ -58,10 +58,19 @@ Deno.test("exec of a shape-mode spec loads no schema validator, MCP SDK, UI, RE2
   assertEquals(heavyIn(plain), []);
   assertEquals(plain.filter((m) => m.includes("re2js")), []);
 
-  // A matches rule adds RE2, and nothing else heavy.
+  // A simple matches rule (`^\d{4}-\d{2}-\d{2}T`) runs on JavaScript's RegExp: still no RE2.
   const withMatches = await loadedModules(["exec", SHAPE_SPEC], demo.ws.dir);
-  assert(withMatches.some((m) => m.includes("re2js")), "matches loads RE2");
+  assertEquals(withMatches.filter((m) => m.includes("re2js")), []);
   assertEquals(heavyIn(withMatches), []);
+
+  // A pattern outside the linear subset (a group) loads RE2, and nothing else heavy.
+  await demo.ws.write(
+    PLAIN_SPEC,
+    spec.replace(/: matches .*/, ": matches ^(\\d{4}-)\\d{2}-\\d{2}T"),
+  );
+  const withGroup = await loadedModules(["exec", PLAIN_SPEC], demo.ws.dir);
+  assert(withGroup.some((m) => m.includes("re2js")), "a grouped pattern loads RE2");
+  assertEquals(heavyIn(withGroup), []);
 });
 
 Deno.test("exec of a schema-mode spec loads ajv, and still not the MCP SDK", async () => {

@@ -12,7 +12,8 @@ export interface Pattern {
 /**
  * Compiles a pattern (source without slashes, flags among `i`, `m`, `s`);
  * throws an Error whose message says why it cannot. The ops layer supplies
- * RE2 (`src/adapters/re2.ts`).
+ * one (`src/adapters/re2.ts`: RE2, or JavaScript's RegExp for the subset of
+ * `linear_pattern.ts`).
  */
 export type PatternCompiler = (source: string, flags: string) => Pattern;
 

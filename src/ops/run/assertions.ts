@@ -1,23 +1,25 @@
 /**
- * What evaluating assertion rules needs from outside the engine: RE2 for
- * `matches`, loaded only when a rule uses it. Every surface evaluates rules
+ * What evaluating assertion rules needs from outside the engine: a pattern
+ * compiler for `matches` (RE2 loaded only when a pattern needs it). Every surface evaluates rules
  * through `evaluateAssertions(rules, response, await assertionOptions(rules))`.
  */
 import { type Issue, issue } from "../../engine/issue.ts";
 import type { AssertionRule } from "../../engine/model.ts";
 import type { AssertionOptions } from "../../engine/compare/assertions.ts";
 import { splitPattern } from "../../engine/parse/pattern.ts";
-import { loadRe2 } from "../../adapters/re2.ts";
+import { patternCompiler } from "../../adapters/re2.ts";
 
-const usesPattern = (rules: AssertionRule[]) => rules.some((r) => r.operator === "matches");
+const patternsOf = (rules: AssertionRule[]) =>
+  rules.filter((r) => r.operator === "matches").map((r) => r.operand);
 
-/** Options for `evaluateAssertions`/`evaluateRule`: RE2 when a rule uses `matches`, and the response time. */
+/** Options for `evaluateAssertions`/`evaluateRule`: a pattern compiler when a rule uses `matches`, and the response time. */
 export async function assertionOptions(
   rules: AssertionRule[],
   durationMs?: number,
 ): Promise<AssertionOptions> {
+  const patterns = patternsOf(rules);
   return {
-    ...(usesPattern(rules) ? { compile: await loadRe2() } : {}),
+    ...(patterns.length ? { compile: await patternCompiler(patterns) } : {}),
     ...(durationMs === undefined ? {} : { durationMs }),
   };
 }
@@ -26,7 +28,7 @@ export async function assertionOptions(
 export async function patternIssues(rules: AssertionRule[], file: string): Promise<Issue[]> {
   const patterns = rules.filter((r) => r.operator === "matches" && !r.operand.includes("{{"));
   if (patterns.length === 0) return [];
-  const compile = await loadRe2();
+  const compile = await patternCompiler(patterns.map((r) => r.operand));
   const issues: Issue[] = [];
   for (const rule of patterns) {
     const { source, flags } = splitPattern(rule.operand);
