@@ -6,7 +6,8 @@
  * rounds; medians. Target: ≤ 1.5x the floor.
  *
  * Context rows: an empty `deno run`, `apispec version`, and `exec` of the same
- * spec without its `matches` rule (which loads the RE2 engine).
+ * spec without its `matches` rule (a simple pattern runs on JavaScript's
+ * RegExp; RE2 would load only for one outside that subset).
  *
  * `--binary <path>` runs a compiled apispec instead of `deno run main.ts`; the
  * floor is then the bare script compiled the same way (`deno compile`, which
