@@ -27,6 +27,13 @@ const PERMISSIONS = [
   "--allow-sys",
 ];
 
+/**
+ * Embedded in the binary. A larger first young generation spares a short run
+ * (one exec) the 3-4 ms scavenge that module loading otherwise triggers:
+ * cold exec 50.9 → 47.4 ms under `deno run`, median of 21 interleaved runs.
+ */
+const V8_FLAGS = "--v8-flags=--min-semi-space-size=8";
+
 class BuildError extends Error {
   constructor(message: string, readonly fix: string) {
     super(message);
@@ -117,6 +124,7 @@ async function compile(
     "--quiet",
     `--config=${join(ROOT, "deno.json")}`,
     ...PERMISSIONS,
+    V8_FLAGS,
     ...include,
     "--target",
     target,
