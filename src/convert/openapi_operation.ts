@@ -6,6 +6,7 @@ import {
   type Conversion,
   encodeTargetPart,
   resourceFor,
+  type SecretFinding,
   uniqueTags,
   variableName,
 } from "./endpoint.ts";
@@ -14,7 +15,7 @@ import { deref } from "./openapi_refs.ts";
 import type { SchemaConverter } from "./openapi_schema.ts";
 import { exampleFor } from "./openapi_example.ts";
 import { multipartBody, urlencodedBody } from "./form_body.ts";
-import { camelFromHeader, safeBody } from "./credentials.ts";
+import { camelFromHeader, safeBody, safeJson } from "./credentials.ts";
 
 type Obj = Record<string, unknown>;
 
@@ -100,6 +101,23 @@ function bodyText(type: string, value: unknown): { body: string; contentType: st
   }
   if (typeof value === "string") return { body: value, contentType: type };
   return { body: JSON.stringify(value, null, 2), contentType: type };
+}
+
+/**
+ * An example as body text with credentials under secret-named keys made
+ * placeholders. A JSON value is made safe before it is written (safeBody would
+ * parse the text back, which for GitHub's examples is a tenth of an import).
+ */
+function safeExampleBody(
+  body: string,
+  value: unknown,
+  where: string,
+  secrets: SecretFinding[],
+): string {
+  const json = typeof value === "object" && value !== null && /^[[{]/.test(body);
+  return json
+    ? JSON.stringify(safeJson(value, where, secrets), null, 2)
+    : safeBody(body, where, secrets);
 }
 
 function authFor(
@@ -208,7 +226,7 @@ export function operationDraft(input: OperationInput): EndpointDraft {
     if (value !== undefined) {
       const { body, contentType } = bodyText(requestMedia[0], value);
       headers.push(["Content-Type", contentType]);
-      request.body = safeBody(body, where, conversion.secrets);
+      request.body = safeExampleBody(body, value, where, conversion.secrets);
     } else headers.push(["Content-Type", requestMedia[0]]);
   }
   const responses = isRecord(operation.responses) ? operation.responses : {};
@@ -239,8 +257,9 @@ export function operationDraft(input: OperationInput): EndpointDraft {
       draft.expected.headers.push(["Content-Type", media[0]]);
       const value = mediaExample(doc, media[1], "response");
       if (value !== undefined) {
-        draft.expected.body = safeBody(
+        draft.expected.body = safeExampleBody(
           bodyText(media[0], value).body,
+          value,
           `${where} response`,
           conversion.secrets,
         );
@@ -265,7 +284,12 @@ export function operationDraft(input: OperationInput): EndpointDraft {
         : undefined,
       headers: media ? [["Content-Type", media[0]] as [string, string]] : [],
       body: value !== undefined && media
-        ? safeBody(bodyText(media[0], value).body, `${where} response ${code}`, conversion.secrets)
+        ? safeExampleBody(
+          bodyText(media[0], value).body,
+          value,
+          `${where} response ${code}`,
+          conversion.secrets,
+        )
         : undefined,
     };
   });

@@ -21,6 +21,7 @@ import {
 import { scrubRendered } from "../../convert/credentials.ts";
 import { mergeEnvTemplate } from "../../convert/env_template.ts";
 import {
+  createFilesExclusive,
   createTextExclusive,
   exists,
   isDirectory,
@@ -62,9 +63,6 @@ export interface WriteOptions {
   projectDir?: string;
   onProgress?: (done: number, total: number) => void;
 }
-
-/** Files written at once. */
-const WRITERS = 8;
 
 /** Where imports go: the discovered collection, else a new `api-docs/` at the repository top or here. */
 export async function importTarget(ctx: OpsContext, options: WriteOptions): Promise<string> {
@@ -162,38 +160,55 @@ export async function writeConversion(
     const named = assignFileNames(conversion.endpoints);
     const known = new Map<string, IndexEntry>();
     const results: ("written" | "skipped" | undefined)[] = [];
+    // Folder by folder: a folder's texts are built, then its files written at once
+    // (createFilesExclusive says why), so only one folder's texts are held at a time.
+    // Warnings are kept per operation and reported in the document's order; secrets are
+    // numbered as found (secret, secret2, ...: one name per value across the collection).
+    const folders = new Map<string, number[]>();
+    named.forEach(({ file }, index) => {
+      const folder = dirname(file);
+      const indexes = folders.get(folder);
+      if (indexes) indexes.push(index);
+      else folders.set(folder, [index]);
+    });
+    const warnings: (string | undefined)[] = [];
     let done = 0;
-    // Texts are built in order; writes overlap, since file systems answer slowly one by one.
-    const pending = named.map(({ draft, file }, index) => ({ draft, file, index }));
-    const write = async ({ draft, file, index }: typeof pending[number]) => {
-      const where = `${draft.method} ${draft.path}`;
-      const problem = structureProblem(draft);
-      if (problem) {
-        report.warnings.push(`${where} was not imported: ${problem}`);
-      } else if (!(await inside(join(root, file)))) {
-        refuse(join(root, file));
-      } else {
-        const text = scrubRendered(renderSpec(draft), where, report.secrets);
-        const created = await createTextExclusive(join(root, file), text);
-        results[index] = created ? "written" : "skipped";
-        if (created) {
-          known.set(file, {
-            file,
-            title: draft.title.replace(/\s+/g, " ").trim(),
-            method: draft.method,
-            path: draft.path,
-            resource: draft.resource,
-            tags: draft.tags ?? [],
-          });
+    for (const indexes of folders.values()) {
+      const planned: { index: number; file: string; text: string }[] = [];
+      for (const index of indexes) {
+        const { draft, file } = named[index];
+        const where = `${draft.method} ${draft.path}`;
+        const problem = structureProblem(draft);
+        if (problem) {
+          warnings[index] = `${where} was not imported: ${problem}`;
+          options.onProgress?.(++done, named.length);
+        } else if (!(await inside(join(root, file)))) {
+          refuse(join(root, file));
+          options.onProgress?.(++done, named.length);
+        } else {
+          const text = scrubRendered(renderSpec(draft), where, report.secrets);
+          planned.push({ index, file, text });
         }
       }
-      options.onProgress?.(++done, named.length);
-    };
-    await Promise.all(
-      Array.from({ length: WRITERS }, async () => {
-        for (let next = pending.shift(); next; next = pending.shift()) await write(next);
-      }),
-    );
+      const created = createFilesExclusive(
+        planned.map(({ file, text }) => ({ path: join(root, file), text })),
+        () => options.onProgress?.(++done, named.length),
+      );
+      planned.forEach(({ index, file }, i) => {
+        results[index] = created[i] ? "written" : "skipped";
+        if (!created[i]) return;
+        const { draft } = named[index];
+        known.set(file, {
+          file,
+          title: draft.title.replace(/\s+/g, " ").trim(),
+          method: draft.method,
+          path: draft.path,
+          resource: draft.resource,
+          tags: draft.tags ?? [],
+        });
+      });
+    }
+    report.warnings.push(...warnings.filter((w) => w !== undefined));
     named.forEach(({ file }, index) => {
       const shown = displayPath(join(root, file), ctx.cwd);
       if (results[index] === "written") report.written.push(shown);
