@@ -101,6 +101,50 @@ Deno.test("values shaped like credentials in neutral variables are masked in exe
   }, [stripeKey, githubToken, encodeURIComponent(githubToken)]);
 });
 
+Deno.test("a flow step's URL is shown masked: variables shaped like credentials, and a captured token", async () => {
+  await using api = startTestApi((request) =>
+    new URL(request.url).pathname === "/login"
+      ? jsonResponse({ token: opaqueToken })
+      : jsonResponse({ ok: true })
+  );
+  await using ws = await workspace(collectionFiles(api.url, {
+    "apis/auth/login.md": endpoint({ path: "/login", request: "GET {{baseUrl}}/login" }),
+    "apis/users/search.md": endpoint({
+      path: "/search",
+      request: "GET {{baseUrl}}/search?q={{stripe}}&v={{pat}}&t={{token}}",
+    }),
+    "flows/search.md": `---
+type: pipeline
+name: search
+---
+# Search
+
+## Steps
+
+1. **Log in** -> \`apis/auth/login.md\`
+   - Capture: \`response.body.token\` as \`token\`
+2. **Search** -> \`apis/users/search.md\`
+`,
+  }));
+  const vars = ["--var", `stripe=${stripeKey}`, "--var", `pat=${githubToken}`];
+  const outputs: Record<string, string> = {};
+  for (const output of ["console", "json", "junit"]) {
+    const run = await apispec(["flow", "api-docs/flows/search.md", ...vars, `--output=${output}`], {
+      cwd: ws.dir,
+    });
+    assertEquals(run.code, 0, run.stdout + run.stderr);
+    outputs[`flow --output=${output}`] = run.stdout + run.stderr;
+  }
+  assertStringIncludes(outputs["flow --output=console"], "/search?q=");
+  const sent = new URL(`http://h${api.requests.at(-1)!.path}`).searchParams;
+  assertEquals(
+    [sent.get("q"), sent.get("t")],
+    [stripeKey, opaqueToken],
+    "the real values were sent",
+  );
+  assertClean(outputs, [stripeKey, githubToken, encodeURIComponent(githubToken), opaqueToken]);
+});
+
 Deno.test("check's HTML and JSON reports show every request and response masked", async () => {
   await using api = startTestApi((request) =>
     jsonResponse({ echoed: new URL(request.url).searchParams.get("q"), token: githubToken })

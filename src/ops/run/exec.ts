@@ -24,7 +24,7 @@ import { compareResponse } from "../../engine/compare/compare.ts";
 import { evaluateAssertions } from "../../engine/compare/assertions.ts";
 import { classify, type NetworkFailure, recordFromIssues } from "../../engine/diagnose/classify.ts";
 import { isRetryable, retryDelay } from "../../engine/retry.ts";
-import { maskRecord, maskRequest, maskResponse } from "../../engine/secrets/mask.ts";
+import { maskRecord, maskRequest, maskResponse, maskText } from "../../engine/secrets/mask.ts";
 import { scanSecrets } from "../../engine/secrets/scan.ts";
 import { headerValue } from "../../engine/compare/headers.ts";
 import { resolve } from "../../adapters/path.ts";
@@ -150,6 +150,8 @@ export interface EndpointRun {
   variables: VariableReportEntry[];
   /** Masked, for display. */
   request?: ResolvedRequest;
+  /** The request's URL, masked (without masking the whole request). */
+  url?: string;
   /** Unmasked: flows capture values from it. Never print it. */
   rawResponse?: HttpResponse;
   /** Why no response came back, when none did. */
@@ -229,6 +231,7 @@ export async function runEndpoint(
       issues: built.issues,
       variables: built.variables,
       request: maskedRequest,
+      url: maskedRequest.url,
       secrets: built.secrets,
       exitCode: EXIT.passed,
     };
@@ -315,6 +318,7 @@ export async function runEndpoint(
     ? options.history(specPath, entry)
     : appendHistory(collection, [{ specPath, entry }]);
   let maskedRequest: ResolvedRequest | undefined;
+  let maskedUrl: string | undefined;
   return {
     record: masked,
     issues: historyProblem ? [...built.issues, historyProblem] : built.issues,
@@ -325,6 +329,9 @@ export async function runEndpoint(
     },
     get request() {
       return maskedRequest ??= maskRequest(request, built.secrets);
+    },
+    get url() {
+      return maskedRequest?.url ?? (maskedUrl ??= maskText(request.url, built.secrets));
     },
     rawResponse: response,
     failure,
