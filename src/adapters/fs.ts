@@ -152,6 +152,12 @@ function createTextExclusiveSync(path: string, text: string): boolean {
     if (error instanceof Deno.errors.AlreadyExists) return false;
     throw error;
   }
+  replaceThroughTempSync(path, text);
+  return true;
+}
+
+/** `writeTextAtomic` without the event loop, into a folder that exists. */
+export function replaceThroughTempSync(path: string, text: string): void {
   const temp = `${path}.${crypto.randomUUID().slice(0, 8)}.tmp`;
   try {
     Deno.writeTextFileSync(temp, text);
@@ -162,7 +168,6 @@ function createTextExclusiveSync(path: string, text: string): boolean {
     } catch { /* never made */ }
     throw error;
   }
-  return true;
 }
 
 /**
@@ -181,13 +186,7 @@ export function createFilesExclusive(
   onFile?: () => void,
 ): boolean[] {
   const created: boolean[] = new Array(files.length).fill(false);
-  const byFolder = new Map<string, number[]>();
-  files.forEach(({ path }, index) => {
-    const folder = dirname(path);
-    const indexes = byFolder.get(folder);
-    if (indexes) indexes.push(index);
-    else byFolder.set(folder, [index]);
-  });
+  const byFolder = Map.groupBy(files.keys(), (index) => dirname(files[index].path));
   for (const [folder, indexes] of byFolder) {
     if (!existsSync(folder) && stageFolder(folder, indexes.map((i) => files[i]))) {
       for (const index of indexes) {

@@ -7,6 +7,7 @@
  * it, so a reader sees the old file or the new one, never half of one.
  */
 import { dirname } from "./path.ts";
+import { replaceThroughTempSync } from "./fs.ts";
 
 export interface AppendOptions {
   /** The lock file; created when missing and never removed. */
@@ -90,16 +91,7 @@ function appendSync(path: string, lines: string[]): number {
 function compactSync(path: string, keep: number, compactAbove: number): void {
   const lines = Deno.readTextFileSync(path).split("\n").filter((l) => l.trim() !== "");
   if (lines.length <= compactAbove) return;
-  const temp = `${path}.${crypto.randomUUID().slice(0, 8)}.tmp`;
-  try {
-    Deno.writeTextFileSync(temp, lines.slice(-keep).join("\n") + "\n");
-    Deno.renameSync(temp, path);
-  } catch (error) {
-    try {
-      Deno.removeSync(temp);
-    } catch { /* already gone */ }
-    throw error;
-  }
+  replaceThroughTempSync(path, lines.slice(-keep).join("\n") + "\n");
 }
 
 /** The file's text, or undefined when it does not exist. */

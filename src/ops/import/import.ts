@@ -164,13 +164,7 @@ export async function writeConversion(
     // (createFilesExclusive says why), so only one folder's texts are held at a time.
     // Warnings are kept per operation and reported in the document's order; secrets are
     // numbered as found (secret, secret2, ...: one name per value across the collection).
-    const folders = new Map<string, number[]>();
-    named.forEach(({ file }, index) => {
-      const folder = dirname(file);
-      const indexes = folders.get(folder);
-      if (indexes) indexes.push(index);
-      else folders.set(folder, [index]);
-    });
+    const folders = Map.groupBy(named.keys(), (index) => dirname(named[index].file));
     const warnings: (string | undefined)[] = [];
     let done = 0;
     for (const indexes of folders.values()) {
