@@ -27,7 +27,15 @@ import {
   type StepRecord,
 } from "../ops/flow/flow.ts";
 import { markdownPath } from "./api_files.ts";
-import { BadRequest, json, readJson, stringField, varsField } from "./reply.ts";
+import {
+  BadRequest,
+  json,
+  jsonLines,
+  readJson,
+  type StreamError,
+  stringField,
+  varsField,
+} from "./reply.ts";
 import { runSpec } from "./run_spec.ts";
 import { type PreviewState, workspaceCtx } from "./state.ts";
 
@@ -204,7 +212,7 @@ export type FlowRunEvent =
   | { type: "step"; step: StepRecord; id?: string; iteration?: number; row?: number }
   | { type: "row"; row: RowStart }
   | { type: "done"; result: FlowRunResult }
-  | { type: "error"; error: { code: string; message: string; fix: string } };
+  | StreamError;
 
 /**
  * `POST /api/flow/run {path, env?, vars?, parallel?, continue_on_error?}`:
@@ -225,61 +233,35 @@ export async function runFlowRoute(state: PreviewState, request: Request): Promi
     parallel: optionalBoolean(body, "parallel"),
     continueOnError: optionalBoolean(body, "continue_on_error"),
   };
-  const encoder = new TextEncoder();
   const ctx = workspaceCtx(state);
-  const stream = new ReadableStream<Uint8Array>({
-    async start(controller) {
-      const send = (value: FlowRunEvent) => {
-        try {
-          controller.enqueue(encoder.encode(JSON.stringify(value) + "\n"));
-        } catch { /* the browser left */ }
-      };
-      let row: number | undefined;
-      try {
-        const result = await runFlow(
-          input,
-          ctx,
-          (step, detail) =>
-            send({ type: "step", step, id: detail.id, iteration: detail.iteration, row }),
-          undefined,
-          (start) => {
-            row = start.index;
-            send({ type: "row", row: start });
-          },
-        );
-        const done: FlowRunResult = {
-          file: result.file,
-          title: result.title,
-          env: result.env,
-          passed: result.passed,
-          captures: result.captures,
-          steps: result.steps,
-          issues: result.issues,
-          exit_code: result.exitCode,
-          ...(result.iterations
-            ? { iterations: result.iterations.map(({ details: _, ...rest }) => rest) }
-            : {}),
-        };
-        send({ type: "done", result: done });
-      } catch (error) {
-        send({
-          type: "error",
-          error: {
-            code: "ENGINE_ERROR",
-            message: (error as Error).message,
-            fix: "This is a bug in apispec; run the flow with `apispec flow` for details",
-          },
-        });
-      }
-      controller.close();
-    },
-  });
-  return new Response(stream, {
-    headers: {
-      "content-type": "application/x-ndjson; charset=utf-8",
-      "cache-control": "no-store",
-    },
-  });
+  return jsonLines<FlowRunEvent>(async (send) => {
+    let row: number | undefined;
+    const result = await runFlow(
+      input,
+      ctx,
+      (step, detail) =>
+        send({ type: "step", step, id: detail.id, iteration: detail.iteration, row }),
+      undefined,
+      (start) => {
+        row = start.index;
+        send({ type: "row", row: start });
+      },
+    );
+    const done: FlowRunResult = {
+      file: result.file,
+      title: result.title,
+      env: result.env,
+      passed: result.passed,
+      captures: result.captures,
+      steps: result.steps,
+      issues: result.issues,
+      exit_code: result.exitCode,
+      ...(result.iterations
+        ? { iterations: result.iterations.map(({ details: _, ...rest }) => rest) }
+        : {}),
+    };
+    send({ type: "done", result: done });
+  }, "This is a bug in apispec; run the flow with `apispec flow` for details");
 }
 
 function optionalBoolean(body: Record<string, unknown>, name: string): boolean | undefined {

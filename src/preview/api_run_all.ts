@@ -12,7 +12,14 @@ import type { SpecRun } from "../ops/run/batch.ts";
 import type { FlowResult } from "../ops/flow/flow.ts";
 import { Forbidden } from "./api_files.ts";
 import { containedPath } from "./guard.ts";
-import { BadRequest, readJson, stringField, varsField } from "./reply.ts";
+import {
+  BadRequest,
+  jsonLines,
+  readJson,
+  type StreamError,
+  stringField,
+  varsField,
+} from "./reply.ts";
 import { type PreviewState, workspaceCtx } from "./state.ts";
 
 /** One finished endpoint or flow, as the Run all list shows it. */
@@ -49,7 +56,7 @@ export type RunAllMessage =
     exit_code: number;
     issues: unknown[];
   }
-  | { type: "error"; error: { code: string; message: string; fix: string } };
+  | StreamError;
 
 function endpointItem(run: SpecRun, inCollection: (path: string) => string): RunAllItem {
   const { record } = run;
@@ -118,68 +125,45 @@ export async function runAllRoute(state: PreviewState, request: Request): Promis
   const ctx = workspaceCtx(state);
   const env = stringField(body, "env", false) ?? state.env;
   const vars = varsField(body, "vars");
-  const encoder = new TextEncoder();
-  const stream = new ReadableStream<Uint8Array>({
-    async start(controller) {
-      const send = (message: RunAllMessage) => {
-        try {
-          controller.enqueue(encoder.encode(JSON.stringify(message) + "\n"));
-        } catch { /* the browser left; the run finishes and lands in the history */ }
-      };
-      const started = ctx.clock.monotonic();
-      try {
-        const result = await checkContracts({
-          dir,
-          env,
-          cli: vars,
-          progress: {
-            start: ({ endpoints, flows }) =>
-              send({
-                type: "start",
-                total: endpoints.length + flows.length,
-                endpoints: endpoints.map(inCollection),
-                flows: flows.map(inCollection),
-              }),
-            endpoint: (run) => send({ type: "result", result: endpointItem(run, inCollection) }),
-            flow: (flow) =>
-              send({
-                type: "result",
-                result: flowItem(flow, inCollection(resolve(ctx.cwd, flow.file))),
-              }),
-          },
-        }, ctx);
-        const items = [
-          ...result.endpoints.map((r) => endpointItem(r, inCollection)),
-          ...result.flows.map((f) => flowItem(f, f.file)),
-        ];
-        const skipped = items.filter((i) => i.skipped).length;
-        const passed = items.filter((i) => i.passed).length;
-        send({
-          type: "done",
-          summary: {
-            total: items.length,
-            passed,
-            failed: items.length - passed - skipped,
-            skipped,
-            duration_ms: Math.round(ctx.clock.monotonic() - started),
-          },
-          exit_code: result.exitCode,
-          issues: result.issues,
-        });
-      } catch (error) {
-        send({
-          type: "error",
-          error: {
-            code: "ENGINE_ERROR",
-            message: (error as Error).message,
-            fix: "This is a bug in apispec; run `apispec check` on the folder for details",
-          },
-        });
-      }
-      controller.close();
-    },
-  });
-  return new Response(stream, {
-    headers: { "content-type": "application/x-ndjson; charset=utf-8", "cache-control": "no-store" },
-  });
+  return jsonLines<RunAllMessage>(async (send) => {
+    const started = ctx.clock.monotonic();
+    const result = await checkContracts({
+      dir,
+      env,
+      cli: vars,
+      progress: {
+        start: ({ endpoints, flows }) =>
+          send({
+            type: "start",
+            total: endpoints.length + flows.length,
+            endpoints: endpoints.map(inCollection),
+            flows: flows.map(inCollection),
+          }),
+        endpoint: (run) => send({ type: "result", result: endpointItem(run, inCollection) }),
+        flow: (flow) =>
+          send({
+            type: "result",
+            result: flowItem(flow, inCollection(resolve(ctx.cwd, flow.file))),
+          }),
+      },
+    }, ctx);
+    const items = [
+      ...result.endpoints.map((r) => endpointItem(r, inCollection)),
+      ...result.flows.map((f) => flowItem(f, f.file)),
+    ];
+    const skipped = items.filter((i) => i.skipped).length;
+    const passed = items.filter((i) => i.passed).length;
+    send({
+      type: "done",
+      summary: {
+        total: items.length,
+        passed,
+        failed: items.length - passed - skipped,
+        skipped,
+        duration_ms: Math.round(ctx.clock.monotonic() - started),
+      },
+      exit_code: result.exitCode,
+      issues: result.issues,
+    });
+  }, "This is a bug in apispec; run `apispec check` on the folder for details");
 }

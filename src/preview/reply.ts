@@ -1,7 +1,7 @@
 /**
  * Response helpers for the preview API: JSON bodies, the one error shape
- * (`{error: {code, message, fix}, issues?}`), and reading a JSON request
- * body with a size limit.
+ * (`{error: {code, message, fix}, issues?}`), streamed JSON lines, and
+ * reading a JSON request body with a size limit.
  */
 import type { Issue } from "../engine/issue.ts";
 import { readTextBounded } from "../adapters/bounded.ts";
@@ -27,6 +27,45 @@ export function problem(
   issues?: Issue[],
 ): Response {
   return json({ error: { code, message, fix }, ...(issues ? { issues } : {}) }, status);
+}
+
+/** The last line of a stream that failed. */
+export interface StreamError {
+  type: "error";
+  error: { code: string; message: string; fix: string };
+}
+
+/**
+ * A run's events as JSON lines, sent as they happen. An exception becomes a
+ * last `error` line with `fix`. A browser that leaves is not an error: the
+ * run goes on and lands in the history.
+ */
+export function jsonLines<T>(
+  run: (send: (event: T) => void) => Promise<void>,
+  fix: string,
+): Response {
+  const encoder = new TextEncoder();
+  const stream = new ReadableStream<Uint8Array>({
+    async start(controller) {
+      const send = (event: T | StreamError) => {
+        try {
+          controller.enqueue(encoder.encode(JSON.stringify(event) + "\n"));
+        } catch { /* the browser left */ }
+      };
+      try {
+        await run(send);
+      } catch (error) {
+        send({
+          type: "error",
+          error: { code: "ENGINE_ERROR", message: (error as Error).message, fix },
+        });
+      }
+      controller.close();
+    },
+  });
+  return new Response(stream, {
+    headers: { "content-type": "application/x-ndjson; charset=utf-8", "cache-control": "no-store" },
+  });
 }
 
 export class BadRequest extends Error {
