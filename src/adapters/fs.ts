@@ -291,8 +291,25 @@ const SKIP_DIRS = new Set([
 
 /** Every `.md` file below `root`, as sorted paths relative to it with forward slashes. */
 export function listMarkdown(root: string): Promise<string[]> {
+  return Promise.resolve(listFilesSync(
+    root,
+    (name) => !name.startsWith(".") && name.toLowerCase().endsWith(".md"),
+    (name) => !name.startsWith(".") && !SKIP_DIRS.has(name),
+  ));
+}
+
+/**
+ * Relative paths (with `/`), sorted, of the files below `root` whose names
+ * `keep` accepts, in folders whose names `enter` accepts; none when `root`
+ * does not exist. Paths are built while walking: path.relative per file costs
+ * more than the walk.
+ */
+export function listFilesSync(
+  root: string,
+  keep: (name: string) => boolean,
+  enter: (name: string) => boolean = () => true,
+): string[] {
   const found: string[] = [];
-  // Relative paths are built while walking: path.relative per file costs more than the walk.
   const walk = (dir: string, prefix: string) => {
     let entries: Deno.DirEntry[];
     try {
@@ -301,16 +318,13 @@ export function listMarkdown(root: string): Promise<string[]> {
       return;
     }
     for (const entry of entries) {
-      if (entry.name.startsWith(".")) continue;
       if (entry.isDirectory) {
-        if (!SKIP_DIRS.has(entry.name)) walk(join(dir, entry.name), `${prefix}${entry.name}/`);
-      } else if (entry.isFile && entry.name.toLowerCase().endsWith(".md")) {
-        found.push(prefix + entry.name);
-      }
+        if (enter(entry.name)) walk(join(dir, entry.name), `${prefix}${entry.name}/`);
+      } else if (entry.isFile && keep(entry.name)) found.push(prefix + entry.name);
     }
   };
   walk(root, "");
-  return Promise.resolve(found.sort());
+  return found.sort();
 }
 
 export function toSlash(path: string): string {

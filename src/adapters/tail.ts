@@ -3,8 +3,6 @@
  * history is its file's last line, so the preview's sidebar badges read a
  * few hundred bytes per spec instead of whole files.
  */
-import { join } from "./path.ts";
-
 const decoder = new TextDecoder();
 
 /** The last `maxBytes` of a file as text (its first line may be cut), or undefined when it does not exist. */
@@ -30,23 +28,4 @@ export function readTailSync(path: string, maxBytes: number): string | undefined
   } finally {
     file.close();
   }
-}
-
-/** Relative paths (with `/`) of the files under `root` whose names end in `suffix`; none when it does not exist. */
-export function listFilesSync(root: string, suffix: string): string[] {
-  const found: string[] = [];
-  const walk = (dir: string, prefix: string) => {
-    let entries: Deno.DirEntry[];
-    try {
-      entries = [...Deno.readDirSync(dir)];
-    } catch {
-      return;
-    }
-    for (const entry of entries) {
-      if (entry.isDirectory) walk(join(dir, entry.name), `${prefix}${entry.name}/`);
-      else if (entry.isFile && entry.name.endsWith(suffix)) found.push(prefix + entry.name);
-    }
-  };
-  walk(root, "");
-  return found.sort();
 }

@@ -7,7 +7,7 @@
 import type { HistoryEntry } from "../engine/model.ts";
 import type { HistoryPlace } from "../ops/run/history.ts";
 import { join } from "../adapters/path.ts";
-import { listFilesSync } from "../adapters/tail.ts";
+import { listFilesSync } from "../adapters/fs.ts";
 import { historyDir, lastRun, latestRuns, specOfHistoryFile } from "../ops/run/history_latest.ts";
 import { watchCollection, type Watcher } from "./watch.ts";
 
@@ -34,7 +34,7 @@ export class HistoryCache {
     const files = historyFiles.flatMap((rel) =>
       rel.endsWith(".jsonl")
         ? [rel]
-        : listFilesSync(join(dir, rel), ".jsonl").map((f) => `${rel}/${f}`)
+        : listFilesSync(join(dir, rel), (name) => name.endsWith(".jsonl")).map((f) => `${rel}/${f}`)
     );
     for (const rel of files) {
       const spec = specOfHistoryFile(rel);

@@ -7,7 +7,8 @@
 import { join } from "../../adapters/path.ts";
 import { parseHistory } from "../../engine/history/history.ts";
 import type { HistoryEntry } from "../../engine/model.ts";
-import { listFilesSync, readTailSync } from "../../adapters/tail.ts";
+import { readTailSync } from "../../adapters/tail.ts";
+import { listFilesSync } from "../../adapters/fs.ts";
 import { HISTORY_DIR, type HistoryPlace } from "./history.ts";
 
 /** Enough for the longest history line several times over. */
@@ -32,7 +33,7 @@ export function lastRun(place: HistoryPlace, rel: string): HistoryEntry | undefi
 /** Spec file (collection-relative) → its newest run, for every spec that has run. */
 export function latestRuns(place: HistoryPlace): Map<string, HistoryEntry> {
   const runs = new Map<string, HistoryEntry>();
-  for (const rel of listFilesSync(historyDir(place), ".jsonl")) {
+  for (const rel of listFilesSync(historyDir(place), (name) => name.endsWith(".jsonl"))) {
     const spec = specOfHistoryFile(rel);
     const entry = spec ? lastRun(place, rel) : undefined;
     if (spec && entry) runs.set(spec, entry);
