@@ -156,30 +156,12 @@ export async function runFlow(
       continue_on_error: options.continueOnError,
     }),
   });
-  if (!response.ok || !response.body) {
-    const data = await response.json().catch(() => ({
-      error: { code: "BAD_RESPONSE", message: `HTTP ${response.status}`, fix: "" },
-    }));
-    throw new ApiFailure(response.status, data as ApiError);
-  }
-  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
-  let buffer = "";
   let result: FlowResult | undefined;
-  while (true) {
-    const { value, done } = await reader.read();
-    if (value) buffer += value;
-    let newline: number;
-    while ((newline = buffer.indexOf("\n")) >= 0) {
-      const line = buffer.slice(0, newline).trim();
-      buffer = buffer.slice(newline + 1);
-      if (!line) continue;
-      const message = JSON.parse(line) as FlowRunEvent;
-      if (message.type === "step") onStep(message);
-      else if (message.type === "done") result = message.result;
-      else if (message.type === "error") throw new ApiFailure(500, { error: message.error });
-    }
-    if (done) break;
-  }
+  await readJsonLines<FlowRunEvent>(response, (message) => {
+    if (message.type === "step") onStep(message);
+    else if (message.type === "done") result = message.result;
+    else if (message.type === "error") throw new ApiFailure(500, { error: message.error });
+  });
   if (!result) {
     throw new ApiFailure(500, {
       error: {
@@ -205,6 +187,14 @@ export async function runAll(
     headers: { "content-type": "application/json" },
     body: JSON.stringify(input),
   });
+  await readJsonLines(response, onMessage);
+}
+
+/**
+ * Reads a streamed answer of JSON lines (the server's `jsonLines`), one
+ * message per line as it arrives; a refused request throws its error.
+ */
+async function readJsonLines<T>(response: Response, onMessage: (message: T) => void) {
   if (!response.ok || !response.body) {
     const data = await response.json().catch(() => ({
       error: { code: "BAD_RESPONSE", message: `HTTP ${response.status}`, fix: "" },
@@ -220,7 +210,7 @@ export async function runAll(
     while ((newline = buffer.indexOf("\n")) >= 0) {
       const line = buffer.slice(0, newline).trim();
       buffer = buffer.slice(newline + 1);
-      if (line) onMessage(JSON.parse(line) as RunAllMessage);
+      if (line) onMessage(JSON.parse(line) as T);
     }
     if (done) break;
   }
