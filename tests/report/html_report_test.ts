@@ -9,13 +9,10 @@
  */
 import { assert, assertEquals, assertStringIncludes } from "@std/assert";
 import type { Browser } from "playwright-core";
-import { startDemoApi } from "../../src/demo/api.ts";
-import { writeDemoCollection } from "../../src/demo/collection.ts";
 import { REPORT_CSP } from "../../src/engine/render/html_model.ts";
 import { apispec } from "../helpers/cli.ts";
 import { CHROMIUM, launchChromium, SCREENSHOTS, skipMessage } from "../helpers/browser.ts";
-import { workspace } from "../helpers/workspace.ts";
-import { WRONG_SHAPE, WRONG_SHAPE_SPEC } from "../helpers/demo.ts";
+import { demoProject, WRONG_SHAPE, WRONG_SHAPE_SPEC } from "../helpers/demo.ts";
 
 skipMessage("tests/report");
 
@@ -76,11 +73,8 @@ Deno.test({
   sanitizeResources: false,
   async fn(t) {
     await Deno.mkdir(SCREENSHOTS, { recursive: true });
-    const api = startDemoApi();
-    await using ws = await workspace({
-      [`api-docs/${WRONG}`]: WRONG_SHAPE_SPEC,
-    });
-    await writeDemoCollection(ws.dir, api.url);
+    await using demo = await demoProject({ [`api-docs/${WRONG}`]: WRONG_SHAPE_SPEC });
+    const { ws, api } = demo;
     const env = { APISPEC_AUTH_TOKEN: api.token };
     let checkHtml = "";
     let flowHtml = "";
@@ -206,7 +200,6 @@ Deno.test({
       });
     } finally {
       await browser.close();
-      await api.close();
     }
   },
 });

@@ -9,13 +9,10 @@
  */
 import { assert, assertEquals, assertStringIncludes } from "@std/assert";
 import type { Page } from "playwright-core";
-import { startDemoApi } from "../../src/demo/api.ts";
-import { writeDemoCollection } from "../../src/demo/collection.ts";
 import { apispec } from "../helpers/cli.ts";
 import { CHROMIUM, launchChromium, SCREENSHOTS, skipMessage } from "../helpers/browser.ts";
 import { startTestPreview } from "../helpers/preview.ts";
-import { workspace } from "../helpers/workspace.ts";
-import { WRONG_SHAPE, WRONG_SHAPE_SPEC } from "../helpers/demo.ts";
+import { demoProject, WRONG_SHAPE, WRONG_SHAPE_SPEC } from "../helpers/demo.ts";
 
 skipMessage("tests/ui");
 
@@ -29,11 +26,8 @@ Deno.test({
   sanitizeResources: false,
   async fn(t) {
     await Deno.mkdir(SCREENSHOTS, { recursive: true });
-    const api = startDemoApi();
-    await using ws = await workspace({
-      [`api-docs/${WRONG}`]: WRONG_SHAPE_SPEC,
-    });
-    await writeDemoCollection(ws.dir, api.url);
+    await using demo = await demoProject({ [`api-docs/${WRONG}`]: WRONG_SHAPE_SPEC });
+    const { ws, api } = demo;
     await ws.write(
       "api-docs/_shared/env.md",
       "## dev\n\n```yaml\nsessionKey: dev-placeholder\n```\n",
@@ -175,7 +169,6 @@ Deno.test({
       assertEquals(errors, [], "no uncaught errors in the page");
     } finally {
       await browser.close();
-      await api.close();
     }
   },
 });
