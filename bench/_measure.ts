@@ -178,3 +178,32 @@ export async function floorProgram(
   console.log(`  (the floor could not be compiled, so it runs under deno run: ${reason})`);
   return { ...run, note: "deno run; compile failed" };
 }
+
+/**
+ * The API of `_loopback_api.ts` in its own process, so client and server do
+ * not share an event loop; it answers after `delayMs`. `close()` stops it.
+ */
+export async function startLoopbackApi(
+  delayMs = 0,
+): Promise<{ baseUrl: string; close(): Promise<void> }> {
+  const child = new Deno.Command(Deno.execPath(), {
+    args: [
+      "run",
+      "--allow-net",
+      new URL("./_loopback_api.ts", import.meta.url).pathname,
+      String(delayMs),
+    ],
+    stdout: "piped",
+    stderr: "inherit",
+  }).spawn();
+  const reader = child.stdout.getReader();
+  const port = Number(new TextDecoder().decode((await reader.read()).value).trim());
+  reader.releaseLock();
+  return {
+    baseUrl: `http://127.0.0.1:${port}`,
+    close: async () => {
+      child.kill();
+      await child.status;
+    },
+  };
+}

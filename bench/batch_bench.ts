@@ -7,19 +7,20 @@
  */
 import { execBatch } from "../src/ops/run/batch.ts";
 import { systemClock } from "../src/adapters/clock.ts";
-import { loadNote, median, type Sample, timeItAsync, verdict } from "./_measure.ts";
+import {
+  loadNote,
+  median,
+  type Sample,
+  startLoopbackApi,
+  timeItAsync,
+  verdict,
+} from "./_measure.ts";
 
 const COUNT = 1000;
 const ROUNDS = 3;
 
-const api = new Deno.Command(Deno.execPath(), {
-  args: ["run", "--allow-net", new URL("./_loopback_api.ts", import.meta.url).pathname],
-  stdout: "piped",
-  stderr: "inherit",
-}).spawn();
-const reader = api.stdout.getReader();
-const port = Number(new TextDecoder().decode((await reader.read()).value).trim());
-const baseUrl = `http://127.0.0.1:${port}`;
+const api = await startLoopbackApi();
+const baseUrl = api.baseUrl;
 
 const dir = await Deno.makeTempDir({ prefix: "apispec-bench-" });
 await Deno.mkdir(`${dir}/api-docs/apis/items`, { recursive: true });
@@ -113,8 +114,7 @@ for (let round = 0; round < ROUNDS; round++) {
     if (passed !== COUNT) throw new Error(`${row.name}: only ${passed} of ${COUNT} passed`);
   }
 }
-api.kill();
-await api.status;
+await api.close();
 await Deno.remove(dir, { recursive: true });
 
 const wall = samples.map((s) => median(s.map((x) => x.wallMs)));

@@ -14,30 +14,20 @@
  */
 import { checkContracts, planShards } from "../src/ops/run/check.ts";
 import { systemClock } from "../src/adapters/clock.ts";
-import { loadNote, median, type Sample, timeItAsync, verdict } from "./_measure.ts";
+import {
+  loadNote,
+  median,
+  type Sample,
+  startLoopbackApi,
+  timeItAsync,
+  verdict,
+} from "./_measure.ts";
 
 const SPECS = 200;
 const RESOURCES = 25;
 const ROUNDS = 9;
 const WARM_UP = 3;
 const METHODS = ["GET", "GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "GET"];
-
-async function startApi(delayMs: number) {
-  const child = new Deno.Command(Deno.execPath(), {
-    args: [
-      "run",
-      "--allow-net",
-      new URL("./_loopback_api.ts", import.meta.url).pathname,
-      String(delayMs),
-    ],
-    stdout: "piped",
-    stderr: "inherit",
-  }).spawn();
-  const reader = child.stdout.getReader();
-  const port = Number(new TextDecoder().decode((await reader.read()).value).trim());
-  reader.releaseLock();
-  return { child, baseUrl: `http://127.0.0.1:${port}` };
-}
 
 async function collection(dir: string, base: string) {
   await Deno.mkdir(`${dir}/api-docs/_shared`, { recursive: true });
@@ -63,7 +53,8 @@ function endpointFile(resource: string, method: string, path: string, expectBody
 
 /** The 200-spec suite against an API answering after `delayMs`; rows as ratios to the bare loop. */
 async function suite(delayMs: number, rounds: number, targets: boolean) {
-  const { child, baseUrl } = await startApi(delayMs);
+  const api = await startLoopbackApi(delayMs);
+  const baseUrl = api.baseUrl;
   const dir = await Deno.makeTempDir({ prefix: "apispec-bench-check-" });
   await collection(dir, baseUrl);
   const requests: { method: string; path: string; body: boolean }[] = [];
@@ -135,8 +126,7 @@ async function suite(delayMs: number, rounds: number, targets: boolean) {
       if (passed !== SPECS) throw new Error(`${row.name}: only ${passed} of ${SPECS} passed`);
     }
   }
-  child.kill();
-  await child.status;
+  await api.close();
   await Deno.remove(dir, { recursive: true });
 
   const wall = samples.map((s) => median(s.map((x) => x.wallMs)));

@@ -16,20 +16,21 @@ import { evaluateCapture } from "../src/engine/flow/capture.ts";
 import { CLI_ORDER } from "../src/engine/resolve/layers.ts";
 import type { HistoryEntry } from "../src/engine/model.ts";
 import { systemClock } from "../src/adapters/clock.ts";
-import { loadNote, median, type Sample, timeItAsync, verdict } from "./_measure.ts";
+import {
+  loadNote,
+  median,
+  type Sample,
+  startLoopbackApi,
+  timeItAsync,
+  verdict,
+} from "./_measure.ts";
 
 const ROWS = 1000;
 const STEPS = 3;
 const ROUNDS = 5;
 
-const api = new Deno.Command(Deno.execPath(), {
-  args: ["run", "--allow-net", new URL("./_loopback_api.ts", import.meta.url).pathname],
-  stdout: "piped",
-  stderr: "inherit",
-}).spawn();
-const reader = api.stdout.getReader();
-const port = Number(new TextDecoder().decode((await reader.read()).value).trim());
-const baseUrl = `http://127.0.0.1:${port}`;
+const api = await startLoopbackApi();
+const baseUrl = api.baseUrl;
 
 const dir = await Deno.makeTempDir({ prefix: "apispec-bench-flow-" });
 const write = async (path: string, text: string) => {
@@ -182,8 +183,7 @@ for (let round = 0; round < ROUNDS; round++) {
     }
   }
 }
-api.kill();
-await api.status;
+await api.close();
 await Deno.remove(dir, { recursive: true });
 
 const wall = samples.map((s) => median(s.map((x) => x.wallMs)));
