@@ -9,7 +9,7 @@ import type { EndpointSpec } from "../engine/model.ts";
 import { parseEndpoint } from "../engine/parse/spec.ts";
 import { isDirectory, listMarkdown, readText } from "../adapters/fs.ts";
 import type { OpsContext } from "../adapters/system.ts";
-import { displayPath, findCollectionRoot } from "../ops/collection/load.ts";
+import { displayPath, findCollectionRoot, noCollection } from "../ops/collection/load.ts";
 import { kindOf } from "../ops/collection/file_kind.ts";
 
 export interface CollectionSpecs {
@@ -32,9 +32,11 @@ export async function readCollectionSpecs(
 ): Promise<CollectionSpecs | { issue: Issue }> {
   const root = dir ? resolve(ctx.cwd, dir) : await findCollectionRoot({ config }, ctx);
   if (!(await isDirectory(root))) {
+    const missing = dir ? undefined : noCollection(root, ctx);
     return {
-      issue: issue("USAGE", `${displayPath(root, ctx.cwd)} is not a folder`, {
-        fix: "Pass the collection folder (api-docs), or run inside a project that has one",
+      issue: issue("USAGE", missing?.message ?? `${displayPath(root, ctx.cwd)} is not a folder`, {
+        fix: missing?.fix ??
+          "Pass the collection folder (api-docs), or run inside a project that has one",
       }),
     };
   }

@@ -1,7 +1,7 @@
 /** `apispec index`: regenerate api-docs/README.md. Exit 0, or 3 when it cannot be written. */
 import { EXIT } from "../../engine/issue.ts";
 import { isDirectory } from "../../adapters/fs.ts";
-import { findCollectionRoot } from "../../ops/collection/load.ts";
+import { findCollectionRoot, noCollection } from "../../ops/collection/load.ts";
 import { writeIndex } from "../../ops/collection/index_docs.ts";
 import type { ParsedArgs } from "../args.ts";
 import type { CliIO } from "../io.ts";
@@ -13,7 +13,7 @@ export async function run(_args: ParsedArgs, io: CliIO): Promise<number> {
     printIssues([{
       code: "ENGINE_ERROR",
       severity: "error",
-      message: `No collection found (looked for ${root})`,
+      message: noCollection(root, io.ctx).message,
       fix: "Run `apispec init` first, or pass --config api-docs/project.md",
     }], io);
     return EXIT.engineError;

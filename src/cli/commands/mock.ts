@@ -7,7 +7,7 @@
 import { resolve } from "../../adapters/path.ts";
 import { EXIT, type Issue, issue } from "../../engine/issue.ts";
 import { exists, isDirectory } from "../../adapters/fs.ts";
-import { displayPath, findCollectionRoot } from "../../ops/collection/load.ts";
+import { displayPath, findCollectionRoot, noCollection } from "../../ops/collection/load.ts";
 import {
   renderLogLine,
   renderReload,
@@ -132,7 +132,7 @@ async function mockRoot(
   if (await isDirectory(path)) return { path };
   return {
     exit: EXIT.engineError,
-    issue: issue("ENGINE_ERROR", `No collection found (looked for ${path})`, {
+    issue: issue("ENGINE_ERROR", noCollection(path, io.ctx).message, {
       fix: "Pass the folder to serve (`apispec mock <dir>`), or run `apispec init` first",
     }),
   };

@@ -72,6 +72,22 @@ export function defaultWorkspace(env: Record<string, string>): string {
 }
 
 /**
+ * Why discovery found no collection (`root` is what it found, missing): run
+ * outside any project, the default workspace is the last place looked.
+ */
+export function noCollection(root: string, ctx: OpsContext): { message: string; fix: string } {
+  const shown = displayPath(root, ctx.cwd);
+  return {
+    message: root === defaultWorkspace(ctx.env)
+      ? `No collection found: no api-docs/ in ${ctx.cwd} or its repository, and no default workspace (${shown})`
+      : `No collection found: ${shown} does not exist`,
+    fix:
+      "Run inside a project that has api-docs/, pass the collection folder, or create one with " +
+      "`apispec init`",
+  };
+}
+
+/**
  * Collection discovery: `--config` (its folder) > nearest ancestor folder named
  * `api-docs` of the file being run > `<git toplevel>/api-docs` > `./api-docs` >
  * the per-user default workspace.

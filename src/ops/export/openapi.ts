@@ -21,6 +21,7 @@ import {
   displayPath,
   ENV_TEMPLATE,
   findCollectionRoot,
+  noCollection,
   projectFilePath,
 } from "../collection/load.ts";
 import { kindOf } from "../collection/validate.ts";
@@ -42,12 +43,18 @@ export async function exportOpenApi(
   config?: string,
 ): Promise<ExportResult> {
   const root = dir ? resolve(ctx.cwd, dir) : await findCollectionRoot({ config }, ctx);
+  const notAFolder = (path: string) =>
+    issue("USAGE", `${displayPath(path, ctx.cwd)} is not a folder`, {
+      fix: "Pass the collection folder, e.g. `apispec export openapi api-docs`",
+    });
+  const noCollectionIssue = (path: string) => {
+    const { message, fix } = noCollection(path, ctx);
+    return issue("USAGE", message, { fix });
+  };
   if (!(await isDirectory(root))) {
     return {
       operations: 0,
-      issues: [issue("USAGE", `${displayPath(root, ctx.cwd)} is not a folder`, {
-        fix: "Pass the collection folder, e.g. `apispec export openapi api-docs`",
-      })],
+      issues: [dir ? notAFolder(root) : noCollectionIssue(root)],
       exitCode: EXIT.invalidSpec,
     };
   }
