@@ -5,9 +5,11 @@
  * path that exists is resolved to its real path and must sit inside the
  * folder's real path. Every surface that takes a path from outside uses this:
  * the preview server, MCP `apispec_author` and resources, the importers'
- * writer and OpenAPI `$ref`s.
+ * writer, OpenAPI `$ref`s, and the files `proxy --record`, `request --save`
+ * and `import arazzo` generate.
  */
-import { isAbsolute, relative, resolve, sep } from "./path.ts";
+import { dirname, isAbsolute, relative, resolve, sep } from "./path.ts";
+import { createTextExclusive } from "./fs.ts";
 
 export type Contained = { ok: true; path: string; relative: string } | {
   ok: false;
@@ -84,4 +86,21 @@ async function isDanglingLink(path: string): Promise<boolean> {
   } catch {
     return false;
   }
+}
+
+/**
+ * Creates a file under `root` that must not exist yet, once its folder is
+ * proven to stay inside `root` (a committed link `apis/users -> /anywhere`
+ * would otherwise carry a generated file out): "created", "exists", or why
+ * it was refused.
+ */
+export async function createInside(
+  root: string,
+  path: string,
+  text: string,
+): Promise<"created" | "exists" | { refused: string }> {
+  await Deno.mkdir(root, { recursive: true });
+  const inside = await staysInside(root, dirname(path));
+  if (!inside.ok) return { refused: inside.reason };
+  return await createTextExclusive(path, text) ? "created" : "exists";
 }

@@ -10,7 +10,8 @@ import { EXIT, type Issue, issue } from "../engine/issue.ts";
 import { parseFlow } from "../engine/parse/flow.ts";
 import { asArray, isRecord, parseData } from "../convert/data.ts";
 import { type ExistingEndpoint, fromArazzo } from "../convert/arazzo/from_arazzo.ts";
-import { createTextExclusive, isDirectory, readText, toSlash } from "../adapters/fs.ts";
+import { isDirectory, readText, toSlash } from "../adapters/fs.ts";
+import { createInside } from "../adapters/contain.ts";
 import type { OpsContext } from "../adapters/system.ts";
 import { displayPath } from "../ops/collection/load.ts";
 import {
@@ -141,10 +142,18 @@ export async function importArazzo(
       report.warnings.push(`${flow.file} was not written: ${problem.message}`);
       continue;
     }
-    if (await createTextExclusive(target, flow.text)) {
+    const created = await createInside(root, target, flow.text);
+    if (created === "created") {
       report.written.push(shown);
       wroteFlow = true;
-    } else report.skipped.push(shown);
+    } else if (created === "exists") report.skipped.push(shown);
+    else {
+      issues.push(issue("ENGINE_ERROR", `Refusing to write ${shown}: ${created.refused}`, {
+        file: shown,
+        fix: "Remove the link, or import into a collection whose folders are its own",
+      }));
+      report.exitCode = EXIT.engineError;
+    }
   }
   if (wroteFlow) {
     const index = await writeIndex(root, ctx);

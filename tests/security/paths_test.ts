@@ -1,11 +1,15 @@
 /**
  * Paths never escape (issue #11, part 3): a committed link (`apis/x ->
  * /anywhere`) must not carry MCP `apispec_author` writes, MCP resource
- * reads or the importers' writes out of the collection, and an OpenAPI
- * document's `$ref` may not reach outside its own folder.
+ * reads, the importers' writes or the files `request --save`, `proxy
+ * --record` and `import arazzo` generate out of the collection, and an
+ * OpenAPI document's `$ref` may not reach outside its own folder.
  */
 import { assert, assertEquals, assertStringIncludes } from "@std/assert";
 import { apispec } from "../helpers/cli.ts";
+import { jsonResponse, startTestApi } from "../helpers/api.ts";
+import { eventually, spawnApispec } from "../helpers/cli_process.ts";
+import { CORPORA } from "../helpers/corpus.ts";
 import { startMcp } from "../helpers/mcp.ts";
 import { collectionFiles, endpoint, workspace } from "../helpers/workspace.ts";
 
@@ -109,4 +113,56 @@ Deno.test("OpenAPI import refuses a $ref outside the document's folder", async (
   await ws.write("spec/openapi.yaml", OPENAPI("./user.yaml#/User"));
   const ok = await apispec(["import", "openapi", "spec/openapi.yaml"], { cwd: ws.dir });
   assertEquals(ok.code, 0, ok.stdout + ok.stderr);
+});
+
+/** The collection's `<folder>` is a link to an empty folder outside it. */
+async function folderLinkedOut(folder: string) {
+  const outside = await workspace({});
+  const ws = await workspace(collectionFiles("http://127.0.0.1:9", {
+    "apis/users/get-user.md": endpoint(),
+  }));
+  await Deno.mkdir(ws.path(folder).replace(/\/[^/]+$/, ""), { recursive: true });
+  await Deno.symlink(outside.dir, ws.path(folder));
+  return { ws, outside, outsideFiles: () => [...Deno.readDirSync(outside.dir)].map((e) => e.name) };
+}
+
+Deno.test("request --save refuses a scratch folder that is a link out of the collection", async () => {
+  const { ws, outside, outsideFiles } = await folderLinkedOut("api-docs/apis/scratch");
+  await using _ws = ws;
+  await using _outside = outside;
+  await using api = startTestApi(() => jsonResponse({ id: 1 }));
+  const run = await apispec(["request", "GET", `${api.url}/users/1`, "--save"], { cwd: ws.dir });
+  assertEquals(run.code, 3, run.stdout + run.stderr);
+  assertStringIncludes(run.stderr, "Refusing to save");
+  assertStringIncludes(run.stderr, "through a link");
+  assertEquals(outsideFiles(), []);
+});
+
+Deno.test("proxy --record writes no draft through a link out of the record folder", async () => {
+  const { ws, outside, outsideFiles } = await folderLinkedOut("api-docs/apis/orders");
+  await using _ws = ws;
+  await using _outside = outside;
+  await using api = startTestApi(() => jsonResponse({ id: 42 }));
+  await using proxy = await spawnApispec(
+    ["proxy", "--port=0", `--target=${api.url}`, "--record=api-docs"],
+    { cwd: ws.dir, ready: /Listening on (http:\/\/\S+)/ },
+  );
+  await (await fetch(`${proxy.url}/orders/42`)).text();
+  await eventually(async () => proxy.stderr().includes("not written"), "the refusal on stderr");
+  assertStringIncludes(proxy.stderr(), "through a link");
+  assertEquals(outsideFiles(), []);
+});
+
+Deno.test("import arazzo writes no flow through a link out of the collection", async () => {
+  const { ws, outside, outsideFiles } = await folderLinkedOut("api-docs/flows");
+  await using _ws = ws;
+  await using _outside = outside;
+  for (const name of ["pet-coupons.arazzo.yaml", "pet-coupons.openapi.yaml"]) {
+    await Deno.copyFile(`${CORPORA}/arazzo/${name}`, ws.path(name));
+  }
+  const run = await apispec(["import", "arazzo", "pet-coupons.arazzo.yaml"], { cwd: ws.dir });
+  assertEquals(run.code, 3, run.stdout + run.stderr);
+  assertStringIncludes(run.stdout + run.stderr, "through a link");
+  assertEquals(outsideFiles(), []);
+  assert(await ws.exists("api-docs/apis"), "the endpoint files are still written");
 });

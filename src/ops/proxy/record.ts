@@ -2,7 +2,7 @@
  * `proxy --record <dir>`: an exchange that no endpoint file documents becomes
  * a draft endpoint file `<dir>/apis/<resource>/<method>-<slug>.md`, written as
  * `request --save` writes (credentials as `{{variables}}`), and never over an
- * existing file.
+ * existing file, nor through a link out of `dir`.
  */
 import { join } from "../../adapters/path.ts";
 import {
@@ -11,13 +11,14 @@ import {
   renderExchangeDraft,
 } from "../../convert/from_exchange.ts";
 import { parseEndpoint } from "../../engine/parse/spec.ts";
-import { createTextExclusive } from "../../adapters/fs.ts";
+import { createInside } from "../../adapters/contain.ts";
 import type { OpsContext } from "../../adapters/system.ts";
 import { displayPath } from "../collection/load.ts";
 
 export type RecordOutcome =
   | { written: string }
   | { exists: string }
+  /** Not written: the draft would not validate, or its folder leaves `dir` through a link. */
   | { invalid: string; reason: string };
 
 /** Writes the draft of one exchange under `dir`; the file's display path in every outcome. */
@@ -34,5 +35,7 @@ export async function recordExchange(
   const { issues } = parseEndpoint(text, shown);
   const error = issues.find((i) => i.severity === "error");
   if (error) return { invalid: shown, reason: error.message };
-  return await createTextExclusive(path, text) ? { written: shown } : { exists: shown };
+  const created = await createInside(dir, path, text);
+  if (typeof created === "object") return { invalid: shown, reason: created.refused };
+  return created === "created" ? { written: shown } : { exists: shown };
 }

@@ -21,6 +21,7 @@ import { scanSecrets } from "../../engine/secrets/scan.ts";
 import { parseEndpoint } from "../../engine/parse/spec.ts";
 import type { NetworkFailure } from "../../engine/diagnose/classify.ts";
 import { createTextExclusive, exists, readText } from "../../adapters/fs.ts";
+import { createInside } from "../../adapters/contain.ts";
 import { sendRequest } from "../../adapters/http.ts";
 import { gitToplevel } from "../../adapters/git.ts";
 import type { OpsContext } from "../../adapters/system.ts";
@@ -282,8 +283,18 @@ async function saveSpec(
   const name = specFileName(input.method, draft.title, path).replace(/\.md$/, "");
   for (let n = 1;; n++) {
     const candidate = join(root, "apis", "scratch", `${name}${n === 1 ? "" : `-${n}`}.md`);
-    if (await createTextExclusive(candidate, text)) {
-      return { file: displayPath(candidate, ctx.cwd), issues };
+    const created = await createInside(root, candidate, text);
+    if (created === "created") return { file: displayPath(candidate, ctx.cwd), issues };
+    if (created !== "exists") {
+      return {
+        issues: [
+          ...issues,
+          issue("ENGINE_ERROR", `Refusing to save: ${created.refused}`, {
+            file: displayPath(candidate, ctx.cwd),
+            fix: "Remove the link, or save to a path of your own with --save <file>",
+          }),
+        ],
+      };
     }
   }
 }
