@@ -6,7 +6,7 @@
  */
 import { dirname, join } from "../adapters/path.ts";
 import { readTextIfExists } from "../adapters/jsonl.ts";
-import { writeTextAtomic } from "../adapters/fs.ts";
+import { writeInside } from "../adapters/contain.ts";
 
 export interface ProxyAnnouncement {
   /** Where the proxy answers on this machine, e.g. `http://127.0.0.1:4002`. */
@@ -37,8 +37,9 @@ export function reachableUrl(hostname: string, port: number): string {
 export async function announceProxy(
   announcement: ProxyAnnouncement,
 ): Promise<() => Promise<void>> {
-  const file = announcementPath(dirname(announcement.collection));
-  await writeTextAtomic(file, JSON.stringify(announcement, null, 2) + "\n");
+  const project = dirname(announcement.collection);
+  const file = announcementPath(project);
+  await writeInside(project, file, JSON.stringify(announcement, null, 2) + "\n");
   return async () => {
     // Another proxy may have started for the same project since: its file stays.
     const current = await readAnnouncement(file).catch(() => undefined);

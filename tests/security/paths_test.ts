@@ -166,3 +166,22 @@ Deno.test("import arazzo writes no flow through a link out of the collection", a
   assertEquals(outsideFiles(), []);
   assert(await ws.exists("api-docs/apis"), "the endpoint files are still written");
 });
+
+Deno.test("a committed .apispec link carries no history or agent pack out of the project", async () => {
+  await using outside = await workspace({});
+  await using api = startTestApi(() => jsonResponse({ id: 1 }));
+  await using ws = await workspace(collectionFiles(api.url, {
+    "apis/users/get-user.md": endpoint({ expected: "HTTP/1.1 200 OK" }),
+  }));
+  await Deno.symlink(outside.dir, ws.path(".apispec"));
+
+  const run = await apispec(["exec", "api-docs/apis/users/get-user.md"], { cwd: ws.dir });
+  assertEquals(run.code, 0, "a history that cannot be written never fails a run");
+  assertStringIncludes(run.stdout + run.stderr, "Not recording runs");
+  assertStringIncludes(run.stdout + run.stderr, "through a link");
+
+  const pack = await apispec(["agent", "pack"], { cwd: ws.dir });
+  assertEquals(pack.code, 3, pack.stdout + pack.stderr);
+  assertStringIncludes(pack.stderr, "refusing to write through a link");
+  assertEquals([...Deno.readDirSync(outside.dir)], []);
+});

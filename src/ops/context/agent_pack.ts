@@ -8,6 +8,7 @@ import { join, resolve } from "../../adapters/path.ts";
 import { estimateTokens } from "../../engine/render/context_budget.ts";
 import { EXIT, type ExitCode, type Issue, issue } from "../../engine/issue.ts";
 import { writeTextAtomic } from "../../adapters/fs.ts";
+import { writeInside } from "../../adapters/contain.ts";
 import type { OpsContext } from "../../adapters/system.ts";
 import { buildContext, type ContextRequest, type ContextResult, plural } from "./context.ts";
 import { displayPath } from "../collection/load.ts";
@@ -90,7 +91,9 @@ export async function writeAgentPack(
     ? resolve(ctx.cwd, request.out)
     : join(result.collection.projectRoot, PACK_FILE);
   try {
-    await writeTextAtomic(target, text);
+    // The default place is under the project's `.apispec/`, which a committed link could redirect.
+    if (request.out) await writeTextAtomic(target, text);
+    else await writeInside(result.collection.projectRoot, target, text);
   } catch (error) {
     const file = displayPath(target, ctx.cwd);
     return {

@@ -18,6 +18,7 @@ import {
 import { type Issue, issue, warning } from "../../engine/issue.ts";
 import type { ExecRecord, HistoryEntry, HistoryTrend } from "../../engine/model.ts";
 import { appendLinesLocked, readTextIfExists } from "../../adapters/jsonl.ts";
+import { staysInsideSync } from "../../adapters/contain.ts";
 import { exists, toSlash } from "../../adapters/fs.ts";
 import type { OpsContext } from "../../adapters/system.ts";
 import { displayPath, findCollectionRoot, resolveUserPath } from "../collection/load.ts";
@@ -69,11 +70,22 @@ export function appendHistory(
 ): Issue | undefined {
   const dir = join(place.projectRoot, HISTORY_DIR);
   try {
+    const lines = runs.map(({ specPath, entry }) => ({
+      path: historyFile(place, specPath),
+      line: historyLine(entry),
+    }));
+    // A committed link (`.apispec -> /anywhere`) must not carry history files out of the project.
+    Deno.mkdirSync(place.projectRoot, { recursive: true }); // the per-user workspace, at first use
+    for (const folder of new Set([dir, ...lines.map(({ path }) => dirname(path))])) {
+      const inside = staysInsideSync(place.projectRoot, folder);
+      if (!inside.ok) {
+        return warning(`Not recording runs: ${inside.reason}`, {
+          fix: `Remove the link; ${HISTORY_DIR} is apispec's own folder`,
+        });
+      }
+    }
     appendLinesLocked(
-      runs.map(({ specPath, entry }) => ({
-        path: historyFile(place, specPath),
-        line: historyLine(entry),
-      })),
+      lines,
       {
         lockPath: join(dir, ".lock"),
         keep: HISTORY_LIMIT,
