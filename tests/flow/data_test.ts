@@ -178,3 +178,39 @@ Deno.test("a column a step needs but the data file lacks stops the run before an
   assert(!result.stdout.includes("ROW 1"), result.stdout);
   assertEquals(server.requests.length, 0);
 });
+
+Deno.test("data: may not read outside the project (links included); inside it, beside api-docs/, it may", async () => {
+  await using server = flowApi();
+  await using outside = await workspace({ "secrets.csv": "name,email\nroot,hunter2\n" });
+  const escaping = flowFile([{ name: "Echo", endpoint: "apis/echo/get-echo.md", lines: [] }], {
+    // Relative to the flow (it starts with ../): both temp folders share a parent.
+    data: `../../../${outside.dir.split("/").pop()}/secrets.csv`,
+  });
+  await using ws = await workspace(collectionFiles(server.url, {
+    ...FLOW_ENDPOINTS,
+    "flows/escape.md": escaping,
+    "flows/linked.md": flowFile([{ name: "Echo", endpoint: "apis/echo/get-echo.md", lines: [] }], {
+      data: "data/linked.csv",
+    }),
+    "flows/beside.md": flowFile([{ name: "Echo", endpoint: "apis/echo/get-echo.md", lines: [] }], {
+      data: "../../fixtures/people.csv",
+    }),
+  }));
+  await ws.write("fixtures/people.csv", CSV); // beside api-docs/, inside the project
+  assert(
+    await Deno.stat(ws.path(`api-docs/flows/../../../${outside.dir.split("/").pop()}/secrets.csv`)),
+  );
+  await Deno.mkdir(ws.path("api-docs/data"), { recursive: true });
+  await Deno.symlink(`${outside.dir}/secrets.csv`, ws.path("api-docs/data/linked.csv"));
+  for (const flow of ["escape", "linked"]) {
+    const run = await apispec(["flow", `api-docs/flows/${flow}.md`], { cwd: ws.dir });
+    assertEquals(run.code, 2, `${flow}: ${run.stdout}${run.stderr}`);
+    assertStringIncludes(run.stdout + run.stderr, "is outside the project");
+    const checked = await apispec(["validate", `api-docs/flows/${flow}.md`], { cwd: ws.dir });
+    assertStringIncludes(checked.stdout + checked.stderr, "is outside the project");
+  }
+  assertEquals(server.requests, [], "no row was sent anywhere");
+  const beside = await apispec(["flow", "api-docs/flows/beside.md"], { cwd: ws.dir });
+  assertEquals(beside.code, 0, beside.stdout + beside.stderr);
+  assertEquals(server.requests.length, 2);
+});

@@ -1,9 +1,11 @@
 /**
  * The data file of a data-driven run: `--data <file>` (relative to the
  * working folder, else the collection) wins over the flow's `data:`
- * frontmatter (relative to the collection root, or to the flow with ./ or ../).
+ * frontmatter (relative to the collection root, or to the flow with ./ or ../,
+ * and inside the project).
  */
-import { resolve } from "../../adapters/path.ts";
+import { dirname, resolve } from "../../adapters/path.ts";
+import { staysInsideSync } from "../../adapters/contain.ts";
 import { type Issue, issue } from "../../engine/issue.ts";
 import type { FlowSpec } from "../../engine/model.ts";
 import type { DataRow } from "../../engine/parse/data.ts";
@@ -29,6 +31,21 @@ export async function loadDataSet(
     ? await flagPath(where.flag, where.collectionRoot, ctx)
     : resolveStepPath(given, where.flowPath, where.collectionRoot);
   const file = displayPath(path, ctx.cwd);
+  // A flow's `data:` is the repository's word: it may not read files outside the project (the
+  // rows become variables, which requests carry away). `--data` is the user's own choice.
+  if (where.flag === undefined) {
+    const inside = staysInsideSync(dirname(where.collectionRoot), path);
+    if (!inside.ok) {
+      return {
+        issues: [issue("VALIDATION_ERROR", `Data file ${file} is outside the project`, {
+          file: flow.file,
+          line: flow.data?.line,
+          fix: "Keep data files inside the folder that holds api-docs/, or pass one of your own " +
+            "with --data",
+        })],
+      };
+    }
+  }
   const read = readTextSync(path);
   if (!read.ok) {
     const missing = read.error instanceof Deno.errors.NotFound;
