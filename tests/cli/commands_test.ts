@@ -113,6 +113,24 @@ Deno.test("usage errors are exit 2 with a fix", async () => {
   }
 });
 
+Deno.test("exec of a flow and flow of an endpoint file name the command that runs it", async () => {
+  await using api = startTestApi(() => jsonResponse({ id: 1 }));
+  await using ws = await workspace(collectionFiles(api.url, {
+    "apis/users/get-user.md": endpoint(),
+    "flows/f.md": "---\ntype: pipeline\nname: f\n---\n# F\n\n## Steps\n\n" +
+      "1. **Get** -> `apis/users/get-user.md`\n",
+  }));
+  const exec = await apispec(["exec", "api-docs/flows/f.md"], { cwd: ws.dir });
+  assertEquals(exec.code, 2);
+  assertStringIncludes(exec.stderr, "api-docs/flows/f.md is a flow, not an endpoint file");
+  assertStringIncludes(exec.stderr, "`apispec flow api-docs/flows/f.md`");
+  const flow = await apispec(["flow", SPEC], { cwd: ws.dir });
+  assertEquals(flow.code, 2);
+  assertStringIncludes(flow.stderr, `${SPEC} is an endpoint file, not a flow`);
+  assertStringIncludes(flow.stderr, `\`apispec exec ${SPEC}\``);
+  assertEquals(api.requests.length, 0, "nothing was sent");
+});
+
 Deno.test("help and version", async () => {
   const help = await apispec(["--help"]);
   assertEquals(help.code, 0);

@@ -10,6 +10,7 @@ import { parseFlow } from "../../engine/parse/flow.ts";
 import type { FlowFile, PlanSources } from "../../engine/flow/plan.ts";
 import { scanSecrets } from "../../engine/secrets/scan.ts";
 import { readTextSync } from "../../adapters/fs.ts";
+import { declaredKind } from "../../engine/parse/declared_kind.ts";
 import type { OpsContext } from "../../adapters/system.ts";
 import { type LoadedEndpoint, loadEndpoint } from "../run/exec.ts";
 import { displayPath, resolveStepPath } from "../collection/load.ts";
@@ -54,6 +55,14 @@ export async function loadFlowTree(
   const file = options.file ?? displayPath(path, ctx.cwd);
   const text = options.text ?? readFlowText(path, file, tree.issues);
   if (text === undefined) return tree;
+  if (declaredKind(text) === "endpoint") {
+    tree.issues.push(issue("USAGE", `${file} is an endpoint file, not a flow`, {
+      file,
+      fix: `Run it with \`apispec exec ${file}\`; a flow says \`type: pipeline\` and lists its ` +
+        "## Steps",
+    }));
+    return tree;
+  }
   const pending: { path: string; text: string }[] = [{ path, text }];
   while (pending.length > 0) {
     const next = pending.shift()!;
@@ -135,8 +144,7 @@ function isFlow(path: string, text: string | undefined, collectionRoot: string):
     ? path.slice(collectionRoot.length + 1)
     : path;
   if (kindOf(relative) === "flow") return true;
-  const front = text?.startsWith("---") ? text.slice(0, text.indexOf("\n---", 3) + 1) : "";
-  return /^type:\s*["']?pipeline["']?\s*$/m.test(front);
+  return text !== undefined && declaredKind(text) === "flow";
 }
 
 async function loadStepEndpoint(

@@ -13,6 +13,7 @@ import type {
   VariableReportEntry,
 } from "../../engine/model.ts";
 import { parseEndpoint } from "../../engine/parse/spec.ts";
+import { declaredKind } from "../../engine/parse/declared_kind.ts";
 import { buildExchange } from "../../engine/resolve/build.ts";
 import {
   CLI_ORDER,
@@ -99,6 +100,17 @@ export async function loadEndpoint(
     };
   }
   const text = read.text;
+  if (declaredKind(text) === "flow") {
+    return {
+      path,
+      file,
+      text,
+      issues: [issue("USAGE", `${file} is a flow, not an endpoint file`, {
+        file,
+        fix: `Run it with \`apispec flow ${file}\``,
+      })],
+    };
+  }
   const secrets = scanSecrets(text, file);
   const { spec, issues } = parseEndpoint(text, file);
   const patterns = spec ? await patternIssues(spec.assertions, file) : [];
