@@ -6,6 +6,9 @@
  */
 import { hrefFor, linkClick, type Route } from "../router.ts";
 
+/** The views without parameters: each is one route name. */
+type ViewName = "home" | "run" | "coverage" | "proxy" | "environments";
+
 interface NavItem {
   route: Route;
   label: string;
@@ -15,42 +18,16 @@ interface NavItem {
   matches: (route: Route) => boolean;
 }
 
+function view(name: ViewName, label: string, icon: string): NavItem {
+  return { route: { name }, label, icon, testid: `nav-${name}`, matches: (r) => r.name === name };
+}
+
 export const NAV_ITEMS: NavItem[] = [
-  {
-    route: { name: "home" },
-    label: "Overview",
-    icon: "⌂",
-    testid: "nav-home",
-    matches: (r) => r.name === "home",
-  },
-  {
-    route: { name: "run" },
-    label: "Run all",
-    icon: "▶",
-    testid: "nav-run",
-    matches: (r) => r.name === "run",
-  },
-  {
-    route: { name: "coverage" },
-    label: "Coverage",
-    icon: "◔",
-    testid: "nav-coverage",
-    matches: (r) => r.name === "coverage",
-  },
-  {
-    route: { name: "proxy" },
-    label: "Proxy",
-    icon: "⇄",
-    testid: "nav-proxy",
-    matches: (r) => r.name === "proxy",
-  },
-  {
-    route: { name: "environments" },
-    label: "Environments",
-    icon: "⚙",
-    testid: "nav-environments",
-    matches: (r) => r.name === "environments",
-  },
+  view("home", "Overview", "⌂"),
+  view("run", "Run all", "▶"),
+  view("coverage", "Coverage", "◔"),
+  view("proxy", "Proxy", "⇄"),
+  view("environments", "Environments", "⚙"),
 ];
 
 export function NavLinks({ route }: { route: Route }) {
