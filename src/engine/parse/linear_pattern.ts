@@ -9,9 +9,10 @@
  * atom with at most one quantifier; no groups, no alternation. Why that is
  * linear: without groups or alternation a backtracking engine can only try
  * other counts for quantified atoms. Variable bounded counts (`?`, `{1,3}`)
- * multiply those tries, so their product is capped; an unbounded one (`*`,
- * `+`, `{2,}`) costs up to the subject's length per start, so one is allowed
- * and only when `^` pins the start (without `m`, one start).
+ * multiply those tries, so their product is capped, and so is the span of the
+ * bounded part times those tries (the work at each start); an unbounded one
+ * (`*`, `+`, `{2,}`) costs up to the subject's length per start, so one is
+ * allowed and only when `^` pins the start (without `m`, one start).
  *
  * Where JavaScript and RE2 differ on this subset, the source is rewritten or
  * RE2 runs it: `.` becomes `[^\n]` (JavaScript's `.` also stops at `\r`,
@@ -21,6 +22,11 @@
 
 /** Tries of all variable bounded counts together; beyond it, RE2. */
 const MAX_COUNT_TRIES = 16;
+/**
+ * The most characters the bounded part of a match may span, times those tries:
+ * the work at each start. Beyond it (`a{1000}` a hundred times), RE2.
+ */
+const MAX_WORK_PER_START = 1024;
 
 const CLASS_ESCAPES = new Set(["d", "D", "w", "W", "t", "n", "r"]);
 const PUNCTUATION = new Set([..."^$\\.*+?()[]{}|/-"]);
@@ -41,6 +47,7 @@ export function linearSource(source: string, flags: string): string | undefined 
   const folds = flags.includes("i");
   let unbounded = 0;
   let tries = 1;
+  let span = 0;
   while (i < source.length) {
     // One atom.
     const c = source[i];
@@ -70,20 +77,29 @@ export function linearSource(source: string, flags: string): string | undefined 
     }
     // Its quantifier, if any.
     const quantifier = /^(?:[*+?]|\{(\d{1,4})(,(\d{0,4}))?\})\??/.exec(source.slice(i));
-    if (!quantifier) continue;
+    if (!quantifier) {
+      span++;
+      continue;
+    }
     const [text, min, comma, max] = quantifier;
     if (Number(min ?? 0) > 1000 || Number(max || 0) > 1000) return undefined; // RE2's limit
-    if (text[0] === "*" || text[0] === "+" || (comma !== undefined && max === "")) unbounded++;
-    else if (text[0] === "?") tries *= 2;
-    else if (comma !== undefined) {
+    if (text[0] === "*" || text[0] === "+" || (comma !== undefined && max === "")) {
+      unbounded++;
+      span += Number(min ?? 0) || 1;
+    } else if (text[0] === "?") {
+      tries *= 2;
+      span++;
+    } else if (comma !== undefined) {
       if (Number(max) < Number(min)) return undefined;
       tries *= Number(max) - Number(min) + 1;
-    }
+      span += Number(max);
+    } else span += Number(min);
     out += text;
     i += text.length;
   }
   if (i < source.length) return undefined;
-  if (tries > MAX_COUNT_TRIES || unbounded > 1 || (unbounded === 1 && !anchored)) return undefined;
+  if (tries > MAX_COUNT_TRIES || span * tries > MAX_WORK_PER_START) return undefined;
+  if (unbounded > 1 || (unbounded === 1 && !anchored)) return undefined;
   return out;
 }
 

@@ -30,6 +30,8 @@ Deno.test("linearSource: what could backtrack, or reads differently, is left to 
       ["^[^a]$", "i"], // folding into a negated class
       ["^\\w+$", "i"],
       ["^a{1001}$", ""], // beyond RE2's repeat limit
+      ["x" + "a{1000}".repeat(2), ""], // 2,000 characters of work at every start
+      ["^a{1,4}b{0,3}c{100}$", ""], // 100-odd characters times 16 tries
       ["^a{,3}$", ""],
       ["^a**", ""],
       ["a$b", ""],
