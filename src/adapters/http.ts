@@ -7,6 +7,7 @@ import type { NetworkFailure } from "../engine/diagnose/classify.ts";
 import type { HttpResponse, ResolvedRequest } from "../engine/model.ts";
 import { VERSION } from "../version.ts";
 import { abortAfter } from "./deadlines.ts";
+import { readTextBounded } from "./bounded.ts";
 
 const USER_AGENT = `apispec/${VERSION}`;
 
@@ -36,7 +37,16 @@ export async function sendRequest(
       signal: deadline.signal,
     });
     // The timeout covers the body too: a server that stalls mid-body times out.
-    const body = await response.text();
+    const body = await boundedText(response);
+    if (body === undefined) {
+      return {
+        failure: {
+          kind: "too_large",
+          message: `the response body is larger than ${MAX_RESPONSE_BYTES / 1024 / 1024} MiB`,
+        },
+        durationMs: Math.round(performance.now() - started),
+      };
+    }
     return {
       response: {
         status: response.status,
@@ -51,6 +61,25 @@ export async function sendRequest(
   } finally {
     deadline.done();
   }
+}
+
+/**
+ * The most of a response body apispec reads: 64 MiB, as for files. An API
+ * that sends more (a download, or one that never stops) is a failure, not a
+ * process that runs out of memory.
+ */
+export const MAX_RESPONSE_BYTES = 64 * 1024 * 1024;
+
+/** The body as text, or undefined past the limit (read no further). */
+async function boundedText(response: Response): Promise<string | undefined> {
+  const length = Number(response.headers.get("content-length") ?? NaN);
+  // A declared length within the limit is all the server may send: the fast path.
+  if (Number.isFinite(length) && length <= MAX_RESPONSE_BYTES) return await response.text();
+  if (Number.isFinite(length)) {
+    await response.body?.cancel().catch(() => {});
+    return undefined;
+  }
+  return await readTextBounded(response.body, MAX_RESPONSE_BYTES);
 }
 
 function describeFailure(error: unknown): NetworkFailure {

@@ -164,3 +164,55 @@ Deno.test("the preview server stops reading a request body at its 5 MB cap", asy
   assertEquals(status, "HTTP/1.1 413 Payload Too Large");
   assert(sentWhenAnswered < total, `the server read all ${total} bytes before answering`);
 });
+
+Deno.test("a response body that never ends, or declares more than 64 MiB, is a failure with a hint, not a crash", async () => {
+  const chunk = new Uint8Array(1024 * 1024).fill(120);
+  await using api = startTestApi(() =>
+    new Response(new ReadableStream({ pull: (c) => c.enqueue(chunk) }), {
+      headers: { "content-type": "text/plain" },
+    })
+  );
+  // Deno.serve sets Content-Length itself, so the server that declares 100 MiB speaks raw HTTP.
+  const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+  const open: Deno.Conn[] = [];
+  const accepting = (async () => {
+    for await (const conn of listener) {
+      open.push(conn);
+      await conn.read(new Uint8Array(4096)).catch(() => null);
+      await conn.write(new TextEncoder().encode(
+        "HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nContent-Length: 104857600\r\n\r\nxxxx",
+      )).catch(() => {});
+    }
+  })();
+  await using ws = await workspace(collectionFiles(api.url, {
+    "apis/files/get-endless.md": endpoint({ path: "/endless", expected: "HTTP/1.1 200 OK" }),
+    "apis/files/get-declared.md": endpoint({
+      path: "/declared",
+      request: `GET http://127.0.0.1:${(listener.addr as Deno.NetAddr).port}/declared`,
+      expected: "HTTP/1.1 200 OK",
+    }),
+  }));
+  try {
+    for (const name of ["endless", "declared"]) {
+      const started = performance.now();
+      const run = await apispec([
+        "exec",
+        `api-docs/apis/files/get-${name}.md`,
+        "--output=json",
+      ], { cwd: ws.dir });
+      assertEquals(run.code, 4, `${name}: ${run.stdout}${run.stderr}`);
+      const record = json<{ error_type: string; hint: string }>(run);
+      assertEquals(record.error_type, "NETWORK_ERROR");
+      assertStringIncludes(record.hint, "larger than 64 MiB");
+      assert(performance.now() - started < 20_000, `${name} took too long`);
+    }
+  } finally {
+    listener.close();
+    for (const conn of open) {
+      try {
+        conn.close();
+      } catch { /* closed by the client */ }
+    }
+    await accepting.catch(() => {});
+  }
+});

@@ -12,7 +12,14 @@ import type {
 } from "../model.ts";
 import { ERROR_TYPES } from "../model.ts";
 
-export type NetworkFailureKind = "timeout" | "refused" | "dns" | "reset" | "tls" | "other";
+export type NetworkFailureKind =
+  | "timeout"
+  | "refused"
+  | "dns"
+  | "reset"
+  | "tls"
+  | "too_large"
+  | "other";
 
 export interface NetworkFailure {
   kind: NetworkFailureKind;
@@ -155,6 +162,9 @@ function networkHint(
       return `Host of ${origin} was not found: ${fixUrl}`;
     case "tls":
       return `TLS handshake with ${origin} failed: check the certificate, or use http:// for local servers`;
+    case "too_large":
+      return `${origin} sent more than apispec reads (${failure.message}): document a smaller ` +
+        "response (a page, a range), or leave downloads out of the collection";
     default:
       return `Request to ${origin} failed: ${failure.message}`;
   }

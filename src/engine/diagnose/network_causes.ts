@@ -79,6 +79,16 @@ export function networkCause(input: DiagnoseInput): Cause {
         inspect: [...baseUrlSource(input), request],
         verify: [],
       };
+    case "too_large":
+      return {
+        summary: `${where} sent a response larger than apispec reads`,
+        likely_cause:
+          "The endpoint returns a download or an unbounded list, or never ends its body; apispec reads 64 MiB of a response at most",
+        next_action:
+          "Document a bounded response (a page, a range, a smaller fixture), or keep downloads out of the collection",
+        inspect: [request],
+        verify: [],
+      };
     default:
       return {
         summary: `Request to ${where} failed: ${input.failure?.message ?? input.record.hint}`,
