@@ -5,6 +5,7 @@
  */
 import { type PreviewServer, startPreview } from "../../src/preview/serve.ts";
 import { systemContext } from "../../src/adapters/system.ts";
+import { type DemoProject, demoProject } from "./demo.ts";
 
 export interface TestPreview extends AsyncDisposable {
   server: PreviewServer;
@@ -66,4 +67,23 @@ function cleanEnv(env: Record<string, string>): Record<string, string> {
   return Object.fromEntries(
     Object.entries(env).filter(([k]) => !k.startsWith("APISPEC_") && !k.startsWith("ALTSPEC_")),
   );
+}
+
+/** The demo collection and API (`demoProject`) with a preview server over them. */
+export async function demoPreview(
+  options: { mock?: boolean } = {},
+): Promise<DemoProject & { preview: TestPreview }> {
+  const project = await demoProject();
+  const preview = await startTestPreview(project.ws.dir, {
+    mock: options.mock,
+    env: { APISPEC_AUTH_TOKEN: project.api.token },
+  });
+  return {
+    ...project,
+    preview,
+    async [Symbol.asyncDispose]() {
+      await preview[Symbol.asyncDispose]();
+      await project[Symbol.asyncDispose]();
+    },
+  };
 }

@@ -7,35 +7,12 @@ import { assert, assertEquals, assertStringIncludes } from "@std/assert";
 import type { ExecRecord } from "../../src/engine/model.ts";
 import { parseEndpoint } from "../../src/engine/parse/spec.ts";
 import { parseFlow } from "../../src/engine/parse/flow.ts";
-import { startDemoApi } from "../../src/demo/api.ts";
-import { writeDemoCollection } from "../../src/demo/collection.ts";
-import { startTestPreview } from "../helpers/preview.ts";
-import { workspace } from "../helpers/workspace.ts";
-
-async function demo(options: { mock?: boolean } = {}) {
-  const api = startDemoApi();
-  const ws = await workspace();
-  await writeDemoCollection(ws.dir, api.url);
-  const preview = await startTestPreview(ws.dir, {
-    mock: options.mock,
-    env: { APISPEC_AUTH_TOKEN: api.token },
-  });
-  return {
-    api,
-    ws,
-    preview,
-    async [Symbol.asyncDispose]() {
-      await preview[Symbol.asyncDispose]();
-      await api.close();
-      await ws[Symbol.asyncDispose]();
-    },
-  };
-}
+import { demoPreview } from "../helpers/preview.ts";
 
 const USER = "apis/users/get-user-by-id.md";
 
 Deno.test("GET /api/spec gives the markdown, the parsed spec and its issues", async () => {
-  await using t = await demo();
+  await using t = await demoPreview();
   const { status, body } = await t.preview.send("GET", `/api/spec?path=${USER}`);
   assertEquals(status, 200);
   assertEquals(body.file, USER);
@@ -47,7 +24,7 @@ Deno.test("GET /api/spec gives the markdown, the parsed spec and its issues", as
 });
 
 Deno.test("PUT /api/spec validates first: an invalid file is refused (422) and the disk is unchanged", async () => {
-  await using t = await demo();
+  await using t = await demoPreview();
   const before = await t.ws.read(`api-docs/${USER}`);
   const broken = before.replace("method: GET", "method: FETCH");
   const refused = await t.preview.send("PUT", "/api/spec", { path: USER, text: broken });
@@ -90,7 +67,7 @@ Deno.test("PUT /api/spec validates first: an invalid file is refused (422) and t
 });
 
 Deno.test("POST /api/validate reports issues of unsaved text and writes nothing", async () => {
-  await using t = await demo();
+  await using t = await demoPreview();
   const { status, body } = await t.preview.send("POST", "/api/validate", {
     path: "apis/users/draft.md",
     text: "---\nresource: users\n---\n",
@@ -101,7 +78,7 @@ Deno.test("POST /api/validate reports issues of unsaved text and writes nothing"
 });
 
 Deno.test("POST /api/run sends through execSpec: a passing and a failing diff, masked, verbose", async () => {
-  await using t = await demo();
+  await using t = await demoPreview();
   const pass = await t.preview.send("POST", "/api/run", { path: USER, env: "dev" });
   assertEquals(pass.status, 200);
   const record = pass.body.record as ExecRecord;
@@ -133,7 +110,7 @@ Deno.test("POST /api/run sends through execSpec: a passing and a failing diff, m
 });
 
 Deno.test("serve --mock: Send answers with the expected response and sends nothing", async () => {
-  await using t = await demo({ mock: true });
+  await using t = await demoPreview({ mock: true });
   const { body } = await t.preview.send("POST", "/api/run", { path: USER });
   const record = body.record as ExecRecord;
   assertEquals(body.mock, true);
@@ -146,7 +123,7 @@ Deno.test("serve --mock: Send answers with the expected response and sends nothi
 });
 
 Deno.test("GET /api/vars and /api/environments show what Send will resolve, secrets masked", async () => {
-  await using t = await demo();
+  await using t = await demoPreview();
   const vars = await t.preview.send("GET", `/api/vars?path=apis/users/delete-user.md&env=dev`);
   assertEquals(vars.body.ready, false);
   const names = (vars.body.variables as { name: string; resolved: boolean }[]).map((
@@ -161,7 +138,7 @@ Deno.test("GET /api/vars and /api/environments show what Send will resolve, secr
 });
 
 Deno.test("POST /api/request sends ad hoc and saves a valid spec inside the workspace", async () => {
-  await using t = await demo();
+  await using t = await demoPreview();
   const { status, body } = await t.preview.send("POST", "/api/request", {
     method: "GET",
     url: "{{baseUrl}}/orders/7",
@@ -189,7 +166,7 @@ Deno.test("POST /api/request sends ad hoc and saves a valid spec inside the work
 });
 
 Deno.test("GET and PUT /api/flow: steps with their endpoints; a canvas edit saved round-trips", async () => {
-  await using t = await demo();
+  await using t = await demoPreview();
   const flowFile = "flows/user-onboarding.md";
   const { body } = await t.preview.send("GET", `/api/flow?path=${flowFile}`);
   const steps = body.steps as { method: string; uses: string[] }[];
@@ -212,7 +189,7 @@ Deno.test("GET and PUT /api/flow: steps with their endpoints; a canvas edit save
 });
 
 Deno.test("POST /api/flow/run streams each step record, then the flow result", async () => {
-  await using t = await demo();
+  await using t = await demoPreview();
   const response = await t.preview.call("/api/flow/run", {
     method: "POST",
     body: JSON.stringify({ path: "flows/user-onboarding.md", env: "dev" }),
@@ -241,7 +218,7 @@ Deno.test("POST /api/flow/run streams each step record, then the flow result", a
 });
 
 Deno.test("GET /api/events pushes a change event when a file changes on disk", async () => {
-  await using t = await demo();
+  await using t = await demoPreview();
   const response = await fetch(`${t.preview.url}/api/events`);
   const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
   let text = "";

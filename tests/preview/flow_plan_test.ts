@@ -5,26 +5,7 @@
  * the switches a run may override.
  */
 import { assertEquals } from "@std/assert";
-import { startDemoApi } from "../../src/demo/api.ts";
-import { writeDemoCollection } from "../../src/demo/collection.ts";
-import { startTestPreview } from "../helpers/preview.ts";
-import { workspace } from "../helpers/workspace.ts";
-
-async function demo() {
-  const api = startDemoApi();
-  const ws = await workspace();
-  await writeDemoCollection(ws.dir, api.url);
-  const preview = await startTestPreview(ws.dir, { env: { APISPEC_AUTH_TOKEN: api.token } });
-  return {
-    api,
-    preview,
-    async [Symbol.asyncDispose]() {
-      await preview[Symbol.asyncDispose]();
-      await api.close();
-      await ws[Symbol.asyncDispose]();
-    },
-  };
-}
+import { demoPreview } from "../helpers/preview.ts";
 
 interface PlanView {
   id: string;
@@ -37,7 +18,7 @@ interface PlanView {
 }
 
 Deno.test("GET /api/flow gives the plan: a sub-flow's steps, a loop, a condition, the data file", async () => {
-  await using t = await demo();
+  await using t = await demoPreview();
   const { status, body } = await t.preview.send("GET", "/api/flow?path=flows/team-onboarding.md");
   assertEquals(status, 200);
   assertEquals(body.data, "data/team.csv");
@@ -59,7 +40,7 @@ Deno.test("GET /api/flow gives the plan: a sub-flow's steps, a loop, a condition
 });
 
 Deno.test("POST /api/flow/run streams a line per row and per record, each with its plan node and loop run", async () => {
-  await using t = await demo();
+  await using t = await demoPreview();
   const response = await t.preview.call("/api/flow/run", {
     method: "POST",
     body: JSON.stringify({ path: "flows/team-onboarding.md" }),
@@ -104,7 +85,7 @@ Deno.test("POST /api/flow/run streams a line per row and per record, each with i
 });
 
 Deno.test("POST /api/flow/run takes parallel and continue_on_error for this run only", async () => {
-  await using t = await demo();
+  await using t = await demoPreview();
   const run = async (body: Record<string, unknown>) => {
     const response = await t.preview.call("/api/flow/run", {
       method: "POST",

@@ -4,28 +4,8 @@
  * for live history, a separate `apispec exec` process.
  */
 import { assert, assertEquals, assertStringIncludes } from "@std/assert";
-import { startDemoApi } from "../../src/demo/api.ts";
-import { writeDemoCollection } from "../../src/demo/collection.ts";
 import { apispec } from "../helpers/cli.ts";
-import { startTestPreview } from "../helpers/preview.ts";
-import { workspace } from "../helpers/workspace.ts";
-
-async function demo() {
-  const api = startDemoApi();
-  const ws = await workspace();
-  await writeDemoCollection(ws.dir, api.url);
-  const preview = await startTestPreview(ws.dir, { env: { APISPEC_AUTH_TOKEN: api.token } });
-  return {
-    api,
-    ws,
-    preview,
-    async [Symbol.asyncDispose]() {
-      await preview[Symbol.asyncDispose]();
-      await api.close();
-      await ws[Symbol.asyncDispose]();
-    },
-  };
-}
+import { demoPreview } from "../helpers/preview.ts";
 
 const USER = "apis/users/get-user-by-id.md";
 const HEALTH = "apis/health/get-health.md";
@@ -53,7 +33,7 @@ async function nextEvent(
 }
 
 Deno.test("GET /api/history lists a spec's runs newest first with trend and figures; latest feeds the badges", async () => {
-  await using t = await demo();
+  await using t = await demoPreview();
   const empty = await t.preview.send("GET", `/api/history?path=${USER}`);
   assertEquals(empty.status, 200);
   assertEquals(empty.body.entries, []);
@@ -78,7 +58,7 @@ Deno.test("GET /api/history lists a spec's runs newest first with trend and figu
 });
 
 Deno.test("a run by another process reaches connected browsers as a history event", async () => {
-  await using t = await demo();
+  await using t = await demoPreview();
   const response = await fetch(`${t.preview.url}/api/events`);
   const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
   const state = { text: "" };
@@ -112,7 +92,7 @@ interface Message {
   exit_code?: number;
 }
 
-async function runAll(t: Awaited<ReturnType<typeof demo>>, body: unknown): Promise<Message[]> {
+async function runAll(t: Awaited<ReturnType<typeof demoPreview>>, body: unknown): Promise<Message[]> {
   const response = await t.preview.call("/api/run-all", {
     method: "POST",
     headers: { "content-type": "application/json" },
@@ -123,7 +103,7 @@ async function runAll(t: Awaited<ReturnType<typeof demo>>, body: unknown): Promi
 }
 
 Deno.test("POST /api/run-all streams the plan, each result as it finishes, then the summary", async () => {
-  await using t = await demo();
+  await using t = await demoPreview();
   const messages = await runAll(t, {});
   const [start, ...rest] = messages;
   const done = rest.pop()!;
@@ -153,7 +133,7 @@ Deno.test("POST /api/run-all streams the plan, each result as it finishes, then 
 });
 
 Deno.test("POST /api/run-all runs one folder; paths outside, and calls without the cookie, are refused", async () => {
-  await using t = await demo();
+  await using t = await demoPreview();
   const messages = await runAll(t, { path: "apis/users" });
   assertEquals(messages[0].total, 4);
   assert(messages[0].endpoints!.every((f) => f.startsWith("apis/users/")));
@@ -178,7 +158,7 @@ interface EnvFiles {
 }
 
 Deno.test("env files: read with secret names masked, edited in place, secret values refused", async () => {
-  await using t = await demo();
+  await using t = await demoPreview();
   await t.ws.write(".env.local", "AUTH_TOKEN=local-only-value\n");
   const read = async () =>
     (await t.preview.send("GET", "/api/env-files")).body as unknown as EnvFiles;
