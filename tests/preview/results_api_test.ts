@@ -92,7 +92,10 @@ interface Message {
   exit_code?: number;
 }
 
-async function runAll(t: Awaited<ReturnType<typeof demoPreview>>, body: unknown): Promise<Message[]> {
+async function runAll(
+  t: Awaited<ReturnType<typeof demoPreview>>,
+  body: unknown,
+): Promise<Message[]> {
   const response = await t.preview.call("/api/run-all", {
     method: "POST",
     headers: { "content-type": "application/json" },
