@@ -94,16 +94,7 @@ export function createProxyHandler(options: ProxyHandlerOptions): ProxyHandler {
     track(
       inspect(request, path, target, forwarded, timestamp, started).catch((error) => {
         // Still one line per exchange, even when comparing it failed.
-        const entry: ProxyReportEntry = {
-          timestamp,
-          method: request.method,
-          path,
-          spec: null,
-          status: forwarded.status,
-          passed: null,
-          error_type: null,
-          diff: null,
-        };
+        const entry = uncompared(timestamp, request.method, path, forwarded.status);
         const note = `not compared: ${(error as Error).message}`;
         settle(entry, { durationMs: performance.now() - started, note });
       }),
@@ -156,16 +147,7 @@ export function createProxyHandler(options: ProxyHandlerOptions): ProxyHandler {
     };
     const table = options.currentTable();
     const found = table.lookup(request.method, path);
-    const base: ProxyReportEntry = {
-      timestamp,
-      method: request.method,
-      path,
-      spec: null,
-      status: forwarded.status,
-      passed: null,
-      error_type: null,
-      diff: null,
-    };
+    const base = uncompared(timestamp, request.method, path, forwarded.status);
     const note: ExchangeNote = { durationMs };
     if (found.kind === "found") {
       const { route } = found;
@@ -263,4 +245,23 @@ function lookupFile(table: RouteTable<EndpointRoute>, method: string, path: stri
 
 function header(headers: HeaderPairs, name: string): string | undefined {
   return headers.find(([n]) => n.toLowerCase() === name)?.[1];
+}
+
+/** The report line of an exchange not (yet) compared with any endpoint file. */
+function uncompared(
+  timestamp: string,
+  method: string,
+  path: string,
+  status: number,
+): ProxyReportEntry {
+  return {
+    timestamp,
+    method,
+    path,
+    spec: null,
+    status,
+    passed: null,
+    error_type: null,
+    diff: null,
+  };
 }
