@@ -6,6 +6,7 @@
  */
 import { relative, resolve } from "../adapters/path.ts";
 import type { ExecRecord, StepRecord } from "../engine/model.ts";
+import type { RunSummary } from "../engine/render/report.ts";
 import { isDirectory, toSlash } from "../adapters/fs.ts";
 import { checkContracts } from "../ops/run/check.ts";
 import type { SpecRun } from "../ops/run/batch.ts";
@@ -23,18 +24,12 @@ import {
 import { type PreviewState, workspaceCtx } from "./state.ts";
 
 /** One finished endpoint or flow, as the Run all list shows it. */
-export interface RunAllItem {
+export interface RunAllItem extends RunSummary {
   kind: "endpoint" | "flow";
   /** Relative to api-docs/. */
   file: string;
   title: string;
   method?: string;
-  passed: boolean;
-  skipped?: boolean;
-  status: number;
-  duration_ms: number;
-  error_type: string | null;
-  hint: string;
   /** An endpoint's masked record with its request and response, so the spec page can show the diff. */
   record?: ExecRecord;
   /** A flow's steps. */

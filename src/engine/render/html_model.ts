@@ -3,6 +3,7 @@
  * the history, and what the renderer reads. Plain values only.
  */
 import type { AssertionResult, HistoryEntry, HttpResponse, ResolvedRequest } from "../model.ts";
+import type { RunSummary } from "./report.ts";
 
 /** The policy the report is written for; it also carries it as a meta tag. */
 export const REPORT_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:";
@@ -16,18 +17,12 @@ export interface ExpectedBlock {
 }
 
 /** One endpoint run, or one flow with its steps. Every request and response is already masked. */
-export interface HtmlCase {
+export interface HtmlCase extends RunSummary {
   kind: "endpoint" | "flow";
   name: string;
   /** Display path of the endpoint or flow file. */
   file: string;
   method?: string;
-  passed: boolean;
-  skipped?: boolean;
-  status: number;
-  duration_ms: number;
-  error_type: string | null;
-  hint: string;
   request?: ResolvedRequest;
   expected?: ExpectedBlock;
   actual?: HttpResponse;

@@ -5,7 +5,17 @@
  */
 import type { EndpointSpec, ExecRecord, ResolvedRequest } from "../model.ts";
 
-export interface ReportCase {
+/** What every report says of one run: its verdict, status, time and first hint. */
+export interface RunSummary {
+  passed: boolean;
+  skipped?: boolean;
+  status: number;
+  duration_ms: number;
+  error_type: string | null;
+  hint: string;
+}
+
+export interface ReportCase extends RunSummary {
   name: string;
   /** Group: the resource, the flow, or the checked directory. */
   group: string;
@@ -14,12 +24,6 @@ export interface ReportCase {
   line?: number;
   method?: string;
   url?: string;
-  passed: boolean;
-  skipped?: boolean;
-  status: number;
-  duration_ms: number;
-  error_type: string | null;
-  hint: string;
   /** Lines of detail: diff entries and failed assertions. */
   details: string[];
 }
