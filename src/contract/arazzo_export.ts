@@ -187,7 +187,7 @@ export async function exportArazzo(
     const name = arazzoId(collection.config.name, "api");
     const path = companionPath(input.out, ctx.cwd, name);
     companion = { path, document: exported.document };
-    const { contractDocument } = await import("../convert/openapi_contract.ts");
+    const { contractDocument } = await import("../convert/openapi/contract.ts");
     contract = contractDocument(exported.document);
     source = { name, url: relativeUrl(path) };
   }

@@ -95,7 +95,7 @@ export async function draftOperationSpec(
       issues: [],
     };
   }
-  const { fromOpenApiOperation } = await import("../convert/openapi_one_operation.ts");
+  const { fromOpenApiOperation } = await import("../convert/openapi/one_operation.ts");
   const converted = fromOpenApiOperation(loaded.source.doc, operation.method, operation.path);
   if (!converted.ok) {
     return { ok: false, reason: "no-operation", ...converted.error, issues: [] };

@@ -69,9 +69,9 @@ export async function loadOpenApiSource(
   if (!loaded.ok) return invalid(loaded.error.message, loaded.error.fix, loaded.error.line);
   let doc = loaded.doc;
   let converted: string | undefined;
-  const { isSwagger2 } = await import("../convert/swagger2.ts");
+  const { isSwagger2 } = await import("../convert/openapi/swagger2.ts");
   if (isSwagger2(doc)) {
-    const { upgradeSwagger2 } = await import("../convert/swagger2.ts");
+    const { upgradeSwagger2 } = await import("../convert/openapi/swagger2.ts");
     try {
       const upgraded = upgradeSwagger2(doc as Record<string, unknown>);
       doc = upgraded.doc;
@@ -102,6 +102,6 @@ export async function loadOpenApiSource(
 
 /** The operations of a loaded document. */
 export async function contractOf(source: OpenApiSource): Promise<ContractDocument> {
-  const { contractDocument } = await import("../convert/openapi_contract.ts");
+  const { contractDocument } = await import("../convert/openapi/contract.ts");
   return contractDocument(source.doc);
 }

@@ -9,9 +9,9 @@
  */
 import { basename, dirname, join, resolve } from "../adapters/path.ts";
 import { EXIT, type ExitCode, exitCodeFor, type Issue, issue } from "../engine/issue.ts";
-import { type LoadPlan, type LoadScenario, requestsOf } from "../convert/load_flow.ts";
-import { toArtillery } from "../convert/to_artillery.ts";
-import { toK6 } from "../convert/to_k6.ts";
+import { type LoadPlan, type LoadScenario, requestsOf } from "../convert/load/load_flow.ts";
+import { toArtillery } from "../convert/load/to_artillery.ts";
+import { toK6 } from "../convert/load/to_k6.ts";
 import { isDirectory, listMarkdown } from "../adapters/fs.ts";
 import type { OpsContext } from "../adapters/system.ts";
 import { CLI_ORDER, lookupVar } from "../engine/resolve/layers.ts";

@@ -2,7 +2,7 @@
  * Builds the load scenario of a flow or an endpoint file. A flow is read
  * the way `apispec flow` reads it (`loadFlowTree`, then the planner, which
  * expands sub-flows and refuses cycles), its data file with it; lowering
- * (`convert/lower_flow.ts`) then resolves every request for the environment,
+ * (`convert/load/lower_flow.ts`) then resolves every request for the environment,
  * leaving holes for what only exists while the script runs (captures, loop
  * elements, data columns) and for secrets, which never land in the script.
  */
@@ -13,10 +13,10 @@ import { planFlow, requestNodes } from "../engine/flow/plan.ts";
 import { rootName, rowVariables } from "../engine/flow/lookup.ts";
 import { dataFormat, type DataRow } from "../engine/parse/data.ts";
 import { CLI_ORDER, SECRET_NAME, type VarLayer } from "../engine/resolve/layers.ts";
-import { envSentinel } from "../convert/load_script.ts";
-import { type LoadData, type LoadScenario, requestNode } from "../convert/load_flow.ts";
-import { loadRequest } from "../convert/load_request.ts";
-import { lowerFlow } from "../convert/lower_flow.ts";
+import { envSentinel } from "../convert/load/load_script.ts";
+import { type LoadData, type LoadScenario, requestNode } from "../convert/load/load_flow.ts";
+import { loadRequest } from "../convert/load/load_request.ts";
+import { lowerFlow } from "../convert/load/lower_flow.ts";
 import { usedVariables } from "../engine/resolve/build.ts";
 import type { OpsContext } from "../adapters/system.ts";
 import { buildLayers, type Collection, resolveStepPath } from "../ops/collection/load.ts";

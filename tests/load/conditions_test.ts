@@ -11,8 +11,8 @@ import { assert, assertEquals } from "@std/assert";
 import { ROOT } from "../helpers/cli.ts";
 import { npmTool } from "../helpers/tools.ts";
 import { parseWhen, whenHolds } from "../../src/engine/flow/condition.ts";
-import { filtrexRule } from "../../src/convert/artillery_when.ts";
-import { JS_HELPERS, jsRule, jsSelect } from "../../src/convert/load_js.ts";
+import { filtrexRule } from "../../src/convert/load/artillery_when.ts";
+import { JS_HELPERS, jsRule, jsSelect } from "../../src/convert/load/load_js.ts";
 import { parseAssertion } from "../../src/engine/parse/assertion.ts";
 import { evaluateAssertion } from "../../src/engine/compare/assertions.ts";
 

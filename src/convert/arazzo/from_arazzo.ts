@@ -11,7 +11,7 @@ import type { EndpointDraft } from "../../engine/render/spec_md.ts";
 import { type FlowDraft, type FlowStepDraft, renderFlow } from "../../engine/render/flow_md.ts";
 import { type Conversion, emptyConversion } from "../endpoint.ts";
 import { asArray, isRecord } from "../data.ts";
-import { fromOpenApi } from "../from_openapi.ts";
+import { fromOpenApi } from "../openapi/from_openapi.ts";
 import { arazzoId } from "./to_arazzo.ts";
 import { expressionToCapture } from "./expressions.ts";
 import {

@@ -6,7 +6,7 @@
 import type { EndpointDraft } from "../../engine/render/spec_md.ts";
 import { assignFileNames } from "../endpoint.ts";
 import { asArray, isRecord } from "../data.ts";
-import { deref } from "../openapi_refs.ts";
+import { deref } from "../openapi/refs.ts";
 import { criterionToAssertion } from "./expressions.ts";
 
 type Obj = Record<string, unknown>;

@@ -9,7 +9,7 @@ import type { EndpointSpec } from "../../engine/model.ts";
 import { parseEndpoint } from "../../engine/parse/spec.ts";
 import { parseEnvFile } from "../../engine/parse/env.ts";
 import { parseProject } from "../../engine/parse/project.ts";
-import { toOpenApi } from "../../convert/to_openapi.ts";
+import { toOpenApi } from "../../convert/openapi/to_openapi.ts";
 import {
   type DuplicateOperation,
   duplicateOperations,

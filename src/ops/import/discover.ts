@@ -92,7 +92,7 @@ function isOpenApi(value: unknown): boolean {
 async function fromText(text: string, name: string): Promise<ConvertOutcome | undefined> {
   const parsed = parseData(text, name);
   if (!parsed.ok || !isOpenApi(parsed.value)) return undefined;
-  const { fromOpenApi } = await import("../../convert/from_openapi.ts");
+  const { fromOpenApi } = await import("../../convert/openapi/from_openapi.ts");
   return fromOpenApi(parsed.value);
 }
 
@@ -112,7 +112,7 @@ async function staticFile(
       ? await loadOpenApi(path, text)
       : { ok: true, doc: parsed.value };
     if (!doc.ok) return { file: path, outcome: doc };
-    const { fromOpenApi } = await import("../../convert/from_openapi.ts");
+    const { fromOpenApi } = await import("../../convert/openapi/from_openapi.ts");
     return { file: path, outcome: fromOpenApi(doc.doc) };
   }
   return undefined;

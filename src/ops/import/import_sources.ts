@@ -135,35 +135,35 @@ export async function convertSource(
         "Pass the folder of a Bruno collection (the one holding bruno.json)",
       );
     }
-    const { fromBruno } = await import("../../convert/from_bruno.ts");
+    const { fromBruno } = await import("../../convert/clients/from_bruno.ts");
     return fromBruno(await readBrunoFolder(path));
   }
   const text = source.text ?? await readText(path!);
   const name = source.path ?? "stdin";
   switch (kind) {
     case "curl": {
-      const { fromCurl } = await import("../../convert/from_curl.ts");
+      const { fromCurl } = await import("../../convert/clients/from_curl.ts");
       return fromCurl(text);
     }
     case "http": {
-      const { fromHttpFile } = await import("../../convert/from_http_file.ts");
+      const { fromHttpFile } = await import("../../convert/clients/from_http_file.ts");
       return fromHttpFile(text, name);
     }
     case "hostedclient": {
-      const { fromPostman } = await import("../../convert/from_postman.ts");
+      const { fromPostman } = await import("../../convert/clients/from_postman.ts");
       const parsed = parseData(text, name);
       return parsed.ok ? fromPostman(parsed.value) : { ok: false, error: parsed.error };
     }
     case "desktopclient": {
-      const { fromInsomnia } = await import("../../convert/from_insomnia.ts");
+      const { fromInsomnia } = await import("../../convert/clients/from_insomnia.ts");
       const parsed = parseData(text, name);
       return parsed.ok ? fromInsomnia(parsed.value) : { ok: false, error: parsed.error };
     }
     case "openapi": {
       const loaded = await loadOpenApi(path ?? join(ctx.cwd, "stdin.json"), text);
       if (!loaded.ok) return loaded;
-      const { fromOpenApi } = await import("../../convert/from_openapi.ts");
-      const { isSwagger2, upgradeSwagger2 } = await import("../../convert/swagger2.ts");
+      const { fromOpenApi } = await import("../../convert/openapi/from_openapi.ts");
+      const { isSwagger2, upgradeSwagger2 } = await import("../../convert/openapi/swagger2.ts");
       if (!isSwagger2(loaded.doc)) {
         return fromOpenApi(loaded.doc, { onProgress: options.onProgress });
       }

@@ -4,8 +4,8 @@
  * tags, collection variables the `dev` environment, saved responses the
  * expected and error responses, test scripts instructions for agents.
  */
-import { type Conversion, type ConvertOutcome, emptyConversion, failure } from "./endpoint.ts";
-import { asArray, asString, isRecord } from "./data.ts";
+import { type Conversion, type ConvertOutcome, emptyConversion, failure } from "../endpoint.ts";
+import { asArray, asString, isRecord } from "../data.ts";
 import {
   type ClientAuth,
   clientDraft,
@@ -14,7 +14,7 @@ import {
   extractBaseUrl,
   safeEnvironment,
 } from "./client_request.ts";
-import { multipartBody, urlencodedBody } from "./form_body.ts";
+import { multipartBody, urlencodedBody } from "../form_body.ts";
 
 type Obj = Record<string, unknown>;
 

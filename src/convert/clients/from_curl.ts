@@ -1,8 +1,8 @@
 /** `apispec import curl`: one pasted cURL command becomes one endpoint. */
 import { type CurlRequest, parseCurl } from "./curl_args.ts";
 import { clientDraft, type ClientRequest, extractBaseUrl } from "./client_request.ts";
-import { type ConvertOutcome, emptyConversion, failure } from "./endpoint.ts";
-import { multipartBody } from "./form_body.ts";
+import { type ConvertOutcome, emptyConversion, failure } from "../endpoint.ts";
+import { multipartBody } from "../form_body.ts";
 
 function toClientRequest(curl: CurlRequest): ClientRequest {
   const headers = [...curl.headers];

@@ -5,12 +5,12 @@
  * `engine/compare/operators.ts` and `engine/flow/lookup.ts`; the functions
  * below write the literals it reads, parsed once at export.
  */
-import type { AssertionRule } from "../engine/model.ts";
-import { parseSegments } from "../engine/compare/json_path.ts";
-import { operandValue } from "../engine/compare/operators.ts";
-import { LENGTH_OPERAND } from "../engine/parse/assertion.ts";
-import { splitPattern } from "../engine/parse/pattern.ts";
-import { parseYaml } from "../engine/parse/yaml.ts";
+import type { AssertionRule } from "../../engine/model.ts";
+import { parseSegments } from "../../engine/compare/json_path.ts";
+import { operandValue } from "../../engine/compare/operators.ts";
+import { LENGTH_OPERAND } from "../../engine/parse/assertion.ts";
+import { splitPattern } from "../../engine/parse/pattern.ts";
+import { parseYaml } from "../../engine/parse/yaml.ts";
 import { literal, type Part } from "./load_script.ts";
 
 /** A JS expression for request text: literals, run-time variables (`vars`), `__ENV` secrets. */

@@ -4,8 +4,8 @@
  * value of the right type built from the properties. Cycles and depth stop
  * the walk, so recursive schemas give finite examples.
  */
-import { isRecord } from "./data.ts";
-import { deref } from "./openapi_refs.ts";
+import { isRecord } from "../data.ts";
+import { deref } from "./refs.ts";
 
 const MAX_DEPTH = 8;
 

@@ -5,8 +5,8 @@
  * a `$ref` reaches is copied into `$defs` (once per document, so cycles stay
  * references and compile).
  */
-import { isRecord } from "./data.ts";
-import { pointerParts, resolvePointer } from "./openapi_refs.ts";
+import { isRecord } from "../data.ts";
+import { pointerParts, resolvePointer } from "./refs.ts";
 
 const DROP = new Set(["nullable", "discriminator", "xml", "externalDocs", "example"]);
 /** Formats ajv-formats knows; others are annotations ajv would refuse. */

@@ -6,16 +6,16 @@
  * `apispec flow --dry-run` does: a `When` on known values keeps or drops its
  * step here, a `For each` over a known list carries the list itself.
  */
-import { type Issue, issue } from "../engine/issue.ts";
-import type { AuthKind, EndpointSpec } from "../engine/model.ts";
-import type { PlanNode } from "../engine/flow/plan.ts";
-import type { AssertionOptions } from "../engine/compare/assertions.ts";
-import { whenHolds } from "../engine/flow/condition.ts";
-import { MAX_ITEMS } from "../engine/flow/decide.ts";
-import { type Lookup, resolveVariable, rootName } from "../engine/flow/lookup.ts";
-import { lookupVar, SECRET_NAME, type VarLayer } from "../engine/resolve/layers.ts";
-import { usedVariables } from "../engine/resolve/build.ts";
-import { substitute } from "../engine/resolve/template.ts";
+import { type Issue, issue } from "../../engine/issue.ts";
+import type { AuthKind, EndpointSpec } from "../../engine/model.ts";
+import type { PlanNode } from "../../engine/flow/plan.ts";
+import type { AssertionOptions } from "../../engine/compare/assertions.ts";
+import { whenHolds } from "../../engine/flow/condition.ts";
+import { MAX_ITEMS } from "../../engine/flow/decide.ts";
+import { type Lookup, resolveVariable, rootName } from "../../engine/flow/lookup.ts";
+import { lookupVar, SECRET_NAME, type VarLayer } from "../../engine/resolve/layers.ts";
+import { usedVariables } from "../../engine/resolve/build.ts";
+import { substitute } from "../../engine/resolve/template.ts";
 import { captureSentinel, envSentinel, partsOf } from "./load_script.ts";
 import type { LoadLoop, LoadNode, Where } from "./load_flow.ts";
 import { loadRequest } from "./load_request.ts";

@@ -10,8 +10,8 @@
  */
 // @ts-types="@types/js-yaml"
 import yaml from "js-yaml";
-import type { Issue } from "../engine/issue.ts";
-import { issue } from "../engine/issue.ts";
+import type { Issue } from "../../engine/issue.ts";
+import { issue } from "../../engine/issue.ts";
 import type { LoadPlan, LoadScenario, LoadScript, Refusal, SideFile } from "./load_flow.ts";
 import { requestsOf } from "./load_flow.ts";
 import { artilleryFlow } from "./artillery_flow.ts";

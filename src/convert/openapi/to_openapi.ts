@@ -5,9 +5,9 @@
  * `$defs` moved to `components/schemas`, since `#/$defs/...` would point at
  * the document root); `auth` becomes security schemes; environments servers.
  */
-import type { EndpointSpec, HttpHeader } from "../engine/model.ts";
-import { slugify } from "../engine/render/spec_md.ts";
-import { openApiPath, ownerFirst, routeKey } from "../engine/duplicates.ts";
+import type { EndpointSpec, HttpHeader } from "../../engine/model.ts";
+import { slugify } from "../../engine/render/spec_md.ts";
+import { openApiPath, ownerFirst, routeKey } from "../../engine/duplicates.ts";
 
 type Obj = Record<string, unknown>;
 

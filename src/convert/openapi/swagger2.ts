@@ -5,7 +5,7 @@
  * says what was converted, for the command's output.
  */
 import { upgrade } from "@scalar/openapi-upgrader";
-import { isRecord } from "./data.ts";
+import { isRecord } from "../data.ts";
 
 export const UPGRADER = "@scalar/openapi-upgrader";
 

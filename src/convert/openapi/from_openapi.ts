@@ -4,13 +4,13 @@
  * (with its schema as `## Schema`), other responses as error responses,
  * security as `auth`, servers as environments, tags as tags.
  */
-import type { EndpointDraft } from "../engine/render/spec_md.ts";
-import { type Conversion, type ConvertOutcome, emptyConversion, failure } from "./endpoint.ts";
-import { asArray, isRecord } from "./data.ts";
-import { deref } from "./openapi_refs.ts";
-import { SchemaConverter } from "./openapi_schema.ts";
-import { environmentsFromServers } from "./openapi_servers.ts";
-import { operationDraft } from "./openapi_operation.ts";
+import type { EndpointDraft } from "../../engine/render/spec_md.ts";
+import { type Conversion, type ConvertOutcome, emptyConversion, failure } from "../endpoint.ts";
+import { asArray, isRecord } from "../data.ts";
+import { deref } from "./refs.ts";
+import { SchemaConverter } from "./schema.ts";
+import { environmentsFromServers } from "./servers.ts";
+import { operationDraft } from "./operation.ts";
 
 export const OPERATION_METHODS = [
   "get",

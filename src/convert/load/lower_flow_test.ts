@@ -1,9 +1,9 @@
 import { assert, assertEquals } from "@std/assert";
-import { parseFlow } from "../engine/parse/flow.ts";
-import { parseEndpoint } from "../engine/parse/spec.ts";
-import { planFlow } from "../engine/flow/plan.ts";
-import type { EndpointSpec } from "../engine/model.ts";
-import type { VarLayer } from "../engine/resolve/layers.ts";
+import { parseFlow } from "../../engine/parse/flow.ts";
+import { parseEndpoint } from "../../engine/parse/spec.ts";
+import { planFlow } from "../../engine/flow/plan.ts";
+import type { EndpointSpec } from "../../engine/model.ts";
+import type { VarLayer } from "../../engine/resolve/layers.ts";
 import { type LowerContext, lowerFlow } from "./lower_flow.ts";
 import { literal } from "./load_script.ts";
 import type { LoadNode } from "./load_flow.ts";

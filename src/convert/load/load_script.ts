@@ -7,8 +7,8 @@
  * runs, never written into it). Checks come from the expected response and
  * the assertions.
  */
-import type { AssertionRule } from "../engine/model.ts";
-import type { Segment } from "../engine/compare/json_path.ts";
+import type { AssertionRule } from "../../engine/model.ts";
+import type { Segment } from "../../engine/compare/json_path.ts";
 
 /**
  * A piece of request text: literal, a run-time variable (a capture, a loop

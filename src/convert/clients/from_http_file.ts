@@ -6,7 +6,7 @@
  * response after a request (`HTTP/1.1 200 OK` ...) becomes the expected one;
  * response handler scripts (`> {% ... %}`) become instructions for agents.
  */
-import { type ConvertOutcome, emptyConversion, failure } from "./endpoint.ts";
+import { type ConvertOutcome, emptyConversion, failure } from "../endpoint.ts";
 import {
   clientDraft,
   type ClientExample,

@@ -5,11 +5,11 @@
  * apispec's grammar can express become assertions, the rest and the test
  * scripts become instructions for agents.
  */
-import { parseAssertion } from "../engine/parse/assertion.ts";
-import { type Conversion, type ConvertOutcome, emptyConversion, failure } from "./endpoint.ts";
+import { parseAssertion } from "../../engine/parse/assertion.ts";
+import { type Conversion, type ConvertOutcome, emptyConversion, failure } from "../endpoint.ts";
 import { type BruBlock, entriesOf, parseBru } from "./bru.ts";
 import { type ClientAuth, clientDraft, extractBaseUrl, safeEnvironment } from "./client_request.ts";
-import { multipartBody, urlencodedBody } from "./form_body.ts";
+import { multipartBody, urlencodedBody } from "../form_body.ts";
 
 export interface SourceFile {
   /** Path inside the collection folder, with forward slashes. */

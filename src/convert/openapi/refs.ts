@@ -3,7 +3,7 @@
  * operation uses is looked up, so a 13 MB document with ten thousand refs is
  * never copied or expanded. External files were bundled in before this runs.
  */
-import { isRecord } from "./data.ts";
+import { isRecord } from "../data.ts";
 
 /** `#/components/schemas/a~1b` → ["components", "schemas", "a/b"]. */
 export function pointerParts(ref: string): string[] {

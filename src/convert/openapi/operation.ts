@@ -1,6 +1,6 @@
 /** One OpenAPI operation as an endpoint draft. */
-import type { AuthKind, HttpMethod } from "../engine/model.ts";
-import type { DraftMessage, EndpointDraft } from "../engine/render/spec_md.ts";
+import type { AuthKind, HttpMethod } from "../../engine/model.ts";
+import type { DraftMessage, EndpointDraft } from "../../engine/render/spec_md.ts";
 import {
   colonPath,
   type Conversion,
@@ -9,13 +9,13 @@ import {
   type SecretFinding,
   uniqueTags,
   variableName,
-} from "./endpoint.ts";
-import { asArray, isRecord } from "./data.ts";
-import { deref } from "./openapi_refs.ts";
-import type { SchemaConverter } from "./openapi_schema.ts";
-import { exampleFor } from "./openapi_example.ts";
-import { multipartBody, urlencodedBody } from "./form_body.ts";
-import { camelFromHeader, safeBody, safeJson } from "./credentials.ts";
+} from "../endpoint.ts";
+import { asArray, isRecord } from "../data.ts";
+import { deref } from "./refs.ts";
+import type { SchemaConverter } from "./schema.ts";
+import { exampleFor } from "./example.ts";
+import { multipartBody, urlencodedBody } from "../form_body.ts";
+import { camelFromHeader, safeBody, safeJson } from "../credentials.ts";
 
 type Obj = Record<string, unknown>;
 

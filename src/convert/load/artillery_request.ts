@@ -6,9 +6,9 @@
  */
 // @ts-types="@types/js-yaml"
 import yaml from "js-yaml";
-import { splitPattern } from "../engine/parse/pattern.ts";
-import { LENGTH_OPERAND } from "../engine/parse/assertion.ts";
-import { parseSegments, type Segment } from "../engine/compare/json_path.ts";
+import { splitPattern } from "../../engine/parse/pattern.ts";
+import { LENGTH_OPERAND } from "../../engine/parse/assertion.ts";
+import { parseSegments, type Segment } from "../../engine/compare/json_path.ts";
 import {
   checkLabel,
   type LoadCapture,

@@ -8,10 +8,10 @@
  * so a rule is translated only where the meaning is the same, and refused
  * (with the reason and a rewrite that works) everywhere else.
  */
-import type { AssertionRule } from "../engine/model.ts";
-import { operandValue } from "../engine/compare/operators.ts";
-import { splitPattern } from "../engine/parse/pattern.ts";
-import { parseYaml } from "../engine/parse/yaml.ts";
+import type { AssertionRule } from "../../engine/model.ts";
+import { operandValue } from "../../engine/compare/operators.ts";
+import { splitPattern } from "../../engine/parse/pattern.ts";
+import { parseYaml } from "../../engine/parse/yaml.ts";
 
 const KEYWORDS = new Set(["and", "or", "not", "in", "of"]);
 

@@ -5,9 +5,9 @@
  * the importer (`fromOpenApi`) exactly as `apispec import openapi` converts
  * it. Cutting first keeps a large document's other operations unconverted.
  */
-import { type ConvertOutcome, failure } from "./endpoint.ts";
-import { isRecord } from "./data.ts";
-import { deref } from "./openapi_refs.ts";
+import { type ConvertOutcome, failure } from "../endpoint.ts";
+import { isRecord } from "../data.ts";
+import { deref } from "./refs.ts";
 import { fromOpenApi, OPERATION_METHODS } from "./from_openapi.ts";
 
 const METHODS = new Set<string>(OPERATION_METHODS);
@@ -17,7 +17,7 @@ const METHODS = new Set<string>(OPERATION_METHODS);
  *
  * @example
  * ```ts
- * import { fromOpenApiOperation } from "./openapi_one_operation.ts";
+ * import { fromOpenApiOperation } from "./one_operation.ts";
  * const outcome = fromOpenApiOperation({
  *   openapi: "3.1.0", info: { title: "Pets", version: "1" },
  *   paths: { "/pets/{id}": {

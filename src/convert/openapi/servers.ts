@@ -4,8 +4,8 @@
  * take their defaults. A relative server URL is joined to the default dev
  * URL `http://localhost:8080`, as `init` uses.
  */
-import type { Conversion, EnvDraft } from "./endpoint.ts";
-import { isRecord } from "./data.ts";
+import type { Conversion, EnvDraft } from "../endpoint.ts";
+import { isRecord } from "../data.ts";
 
 const DEFAULT_ORIGIN = "http://localhost:8080";
 const ENV_WORDS: [RegExp, string][] = [

@@ -5,7 +5,7 @@
  * whose `whileTrue` is a generated processor function. What Artillery cannot
  * do as apispec does is refused with the flow line and a fix.
  */
-import { type Issue, issue } from "../engine/issue.ts";
+import { type Issue, issue } from "../../engine/issue.ts";
 import type { LoadNode, Where } from "./load_flow.ts";
 import { artilleryRequest } from "./artillery_request.ts";
 import { filtrexRule, isSet } from "./artillery_when.ts";

@@ -7,7 +7,7 @@
  * `return false` ends the iteration (a capture that selected nothing), from
  * inside groups too.
  */
-import type { Segment } from "../engine/compare/json_path.ts";
+import type { Segment } from "../../engine/compare/json_path.ts";
 import { checkLabel, type LoadCapture, type LoadCheck, type LoadStep } from "./load_script.ts";
 import type { LoadNode, LoadUntil } from "./load_flow.ts";
 import { jsRule, jsSelect, jsText } from "./load_js.ts";

@@ -5,7 +5,7 @@
 import { assert, assertEquals } from "@std/assert";
 import { type CurlRequest, parseCurl } from "./curl_args.ts";
 
-const DIR = new URL("../../fixtures/corpora/curl/", import.meta.url).pathname;
+const DIR = new URL("../../../fixtures/corpora/curl/", import.meta.url).pathname;
 
 interface Expected {
   method: string;

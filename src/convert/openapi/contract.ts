@@ -8,12 +8,12 @@ import type {
   ContractDocument,
   ContractOperation,
   ContractParameter,
-} from "../engine/contract/model.ts";
-import { DEFINITIONS_PREFIX } from "../engine/contract/validator.ts";
-import { asArray, isRecord } from "./data.ts";
+} from "../../engine/contract/model.ts";
+import { DEFINITIONS_PREFIX } from "../../engine/contract/validator.ts";
+import { asArray, isRecord } from "../data.ts";
 import { OPERATION_METHODS } from "./from_openapi.ts";
-import { deref } from "./openapi_refs.ts";
-import { SchemaConverter } from "./openapi_schema.ts";
+import { deref } from "./refs.ts";
+import { SchemaConverter } from "./schema.ts";
 
 type Obj = Record<string, unknown>;
 
@@ -99,7 +99,7 @@ function basePaths(doc: Obj): string[] {
  *
  * @example
  * ```ts
- * import { contractDocument } from "./openapi_contract.ts";
+ * import { contractDocument } from "./contract.ts";
  * const doc = contractDocument({
  *   openapi: "3.0.3", info: { title: "Pets", version: "1" },
  *   paths: { "/pets/{id}": { get: { responses: { "200": { description: "ok" } } } } },

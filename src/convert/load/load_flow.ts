@@ -6,9 +6,9 @@
  * run-time variable the engine fills (a capture, a loop element, a data
  * column).
  */
-import type { Issue } from "../engine/issue.ts";
-import type { AssertionRule } from "../engine/model.ts";
-import type { DataFormat, DataRow } from "../engine/parse/data.ts";
+import type { Issue } from "../../engine/issue.ts";
+import type { AssertionRule } from "../../engine/model.ts";
+import type { DataFormat, DataRow } from "../../engine/parse/data.ts";
 import type { LoadStep, Part } from "./load_script.ts";
 
 /** Where a flow line is written: refusals and notes point there. */

@@ -5,12 +5,12 @@
  * fills where it runs. Checks come from the expected response, the endpoint's
  * assertions and the step's `Assert` lines.
  */
-import type { Issue } from "../engine/issue.ts";
-import type { AssertionRule, AuthKind, EndpointSpec, FlowStep } from "../engine/model.ts";
-import { parseSegments, tryJson } from "../engine/compare/json_path.ts";
-import { buildExchange } from "../engine/resolve/build.ts";
-import { lookupVar, type VarLayer } from "../engine/resolve/layers.ts";
-import { substitute } from "../engine/resolve/template.ts";
+import type { Issue } from "../../engine/issue.ts";
+import type { AssertionRule, AuthKind, EndpointSpec, FlowStep } from "../../engine/model.ts";
+import { parseSegments, tryJson } from "../../engine/compare/json_path.ts";
+import { buildExchange } from "../../engine/resolve/build.ts";
+import { lookupVar, type VarLayer } from "../../engine/resolve/layers.ts";
+import { substitute } from "../../engine/resolve/template.ts";
 import {
   envSentinel,
   type LoadCapture,

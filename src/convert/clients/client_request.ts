@@ -4,10 +4,10 @@
  * `{{baseUrl}}` and path, credentials made safe, saved examples as the
  * expected response, scripts kept for agents.
  */
-import type { AuthKind, HttpMethod } from "../engine/model.ts";
-import type { DraftMessage, EndpointDraft } from "../engine/render/spec_md.ts";
-import { type Conversion, httpMethod, resourceFor, uniqueTags } from "./endpoint.ts";
-import { isCredential, safeBody, safeHeader, safeValue } from "./credentials.ts";
+import type { AuthKind, HttpMethod } from "../../engine/model.ts";
+import type { DraftMessage, EndpointDraft } from "../../engine/render/spec_md.ts";
+import { type Conversion, httpMethod, resourceFor, uniqueTags } from "../endpoint.ts";
+import { isCredential, safeBody, safeHeader, safeValue } from "../credentials.ts";
 
 export type ClientAuth =
   | { kind: "none" }

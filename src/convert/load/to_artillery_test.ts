@@ -1,7 +1,7 @@
 import { assertEquals, assertStringIncludes } from "@std/assert";
 // @ts-types="@types/js-yaml"
 import yaml from "js-yaml";
-import type { AssertionOperator } from "../engine/model.ts";
+import type { AssertionOperator } from "../../engine/model.ts";
 import { partsOf } from "./load_script.ts";
 import { type LoadPlan, requestNode } from "./load_flow.ts";
 import { toArtillery } from "./to_artillery.ts";

@@ -1,6 +1,6 @@
 import { assertEquals } from "@std/assert";
 import { fromOpenApi } from "./from_openapi.ts";
-import { fromOpenApiOperation } from "./openapi_one_operation.ts";
+import { fromOpenApiOperation } from "./one_operation.ts";
 
 const DOC = {
   openapi: "3.0.3",

@@ -5,10 +5,10 @@
  * groups become tags, environments the env template (the base environment
  * under each sub-environment), `{{ _.name }}` becomes `{{name}}`.
  */
-import { type Conversion, type ConvertOutcome, emptyConversion, failure } from "./endpoint.ts";
-import { asArray, asString, isRecord } from "./data.ts";
+import { type Conversion, type ConvertOutcome, emptyConversion, failure } from "../endpoint.ts";
+import { asArray, asString, isRecord } from "../data.ts";
 import { type ClientAuth, clientDraft, extractBaseUrl, safeEnvironment } from "./client_request.ts";
-import { multipartBody, urlencodedBody } from "./form_body.ts";
+import { multipartBody, urlencodedBody } from "../form_body.ts";
 
 type Obj = Record<string, unknown>;
 
