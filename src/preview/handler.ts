@@ -3,9 +3,9 @@
  * (Host on every request; Origin and the write cookie on every write), then
  * the API routes, the bundle, and the single-page UI on every other GET.
  */
-import { allowedMethods, ROUTES } from "./api.ts";
-import { BadRequest, problem } from "./reply.ts";
-import { Forbidden, NotFound } from "./api_files.ts";
+import { allowedMethods, ROUTES } from "./api/routes.ts";
+import { BadRequest, problem } from "./api/reply.ts";
+import { Forbidden, NotFound } from "./api/files.ts";
 import type { Assets } from "./assets.ts";
 import {
   cookieValue,

@@ -4,7 +4,7 @@
  * try to leave the workspace.
  */
 import { assert, assertEquals, assertMatch } from "@std/assert";
-import { ROUTES } from "../../src/preview/api.ts";
+import { ROUTES } from "../../src/preview/api/routes.ts";
 import { WRITE_METHODS } from "../../src/preview/guard.ts";
 import { startTestPreview } from "../helpers/preview.ts";
 import { collectionFiles, endpoint, workspace } from "../helpers/workspace.ts";

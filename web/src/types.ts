@@ -27,14 +27,14 @@ export type {
 export type { BrokenEntry, EndpointEntry };
 export type { WorkspaceView } from "../../src/preview/workspace.ts";
 export type { FlowEntry } from "../../src/preview/index_cache.ts";
-export type { RunSpecOutput as RunResponse } from "../../src/preview/run_spec.ts";
+export type { RunSpecOutput as RunResponse } from "../../src/preview/api/run_spec.ts";
 export type { StepRecord } from "../../src/engine/model.ts";
-export type { FlowRunEvent, FlowRunResult as FlowResult } from "../../src/preview/api_run.ts";
+export type { FlowRunEvent, FlowRunResult as FlowResult } from "../../src/preview/api/run.ts";
 export type { PlanView } from "../../src/ops/flow/plan_view.ts";
-export type { RunAllItem, RunAllMessage } from "../../src/preview/api_run_all.ts";
-export type { CoverageResponse } from "../../src/preview/api_coverage.ts";
+export type { RunAllItem, RunAllMessage } from "../../src/preview/api/run_all.ts";
+export type { CoverageResponse } from "../../src/preview/api/coverage.ts";
 export type { CoverageEndpoint } from "../../src/engine/contract/coverage.ts";
-export type { ProxyView } from "../../src/preview/api_proxy.ts";
+export type { ProxyView } from "../../src/preview/api/proxy.ts";
 export type { ProxyReportEntry } from "../../src/proxy/report_entry.ts";
 export type { EnvFileView, EnvVariableView, HistoryEntry, HistoryTrend, RunStats };
 

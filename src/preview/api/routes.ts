@@ -3,15 +3,15 @@
  * Keys are `METHOD /path`; paths of files travel in `?path=` or the JSON
  * body, always relative to `api-docs/`.
  */
-import { getFlow, getSpec, saveFile, validateDraft } from "./api_files.ts";
-import { adHocRoute, environmentsRoute, runFlowRoute, runSpecRoute, varsRoute } from "./api_run.ts";
+import { getFlow, getSpec, saveFile, validateDraft } from "./files.ts";
+import { adHocRoute, environmentsRoute, runFlowRoute, runSpecRoute, varsRoute } from "./run.ts";
 import { json, problem, readJson, stringField } from "./reply.ts";
-import { historyRoute, latestRunsRoute } from "./api_history.ts";
-import { runAllRoute } from "./api_run_all.ts";
-import { envFilesRoute, saveEnvRoute } from "./api_env.ts";
-import { coverageRoute, draftSpecRoute } from "./api_coverage.ts";
-import { proxyExchangesRoute } from "./api_proxy.ts";
-import type { PreviewState } from "./state.ts";
+import { historyRoute, latestRunsRoute } from "./history.ts";
+import { runAllRoute } from "./run_all.ts";
+import { envFilesRoute, saveEnvRoute } from "./env.ts";
+import { coverageRoute, draftSpecRoute } from "./coverage.ts";
+import { proxyExchangesRoute } from "./proxy.ts";
+import type { PreviewState } from "../state.ts";
 
 export type Route = (state: PreviewState, request: Request, url: URL) => Promise<Response>;
 

@@ -5,16 +5,16 @@
  * (read-only, inside the workspace); and "Draft spec", which writes one
  * endpoint file for an uncovered operation through the importer's writer.
  */
-import { relative } from "../adapters/path.ts";
-import { filesByOperation, filesOfOperation } from "../engine/contract/operation_files.ts";
-import type { Issue } from "../engine/issue.ts";
-import { computeCoverage, type CoverageReport } from "../contract/coverage.ts";
-import { draftOperationSpec } from "../contract/draft_operation.ts";
-import { projectOpenApi } from "../contract/project_openapi.ts";
-import { Forbidden } from "./api_files.ts";
-import { containedPath } from "./guard.ts";
+import { relative } from "../../adapters/path.ts";
+import { filesByOperation, filesOfOperation } from "../../engine/contract/operation_files.ts";
+import type { Issue } from "../../engine/issue.ts";
+import { computeCoverage, type CoverageReport } from "../../contract/coverage.ts";
+import { draftOperationSpec } from "../../contract/draft_operation.ts";
+import { projectOpenApi } from "../../contract/project_openapi.ts";
+import { Forbidden } from "./files.ts";
+import { containedPath } from "../guard.ts";
 import { BadRequest, json, problem, readJson, stringField } from "./reply.ts";
-import type { PreviewState } from "./state.ts";
+import type { PreviewState } from "../state.ts";
 
 /** What `GET /api/coverage` answers (the Coverage view reads it). */
 export interface CoverageResponse {

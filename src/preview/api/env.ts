@@ -4,12 +4,12 @@
  * the write token. A value the secret scanner flags is refused (422
  * `SECRET_DETECTED`) with the way to `.env.local`.
  */
-import type { EnvEdit } from "../engine/render/env_edit.ts";
-import { ENV_FILES, readEnvFiles, writeEnvVars } from "../ops/collection/env_files.ts";
-import { Forbidden } from "./api_files.ts";
-import { containedPath } from "./guard.ts";
+import type { EnvEdit } from "../../engine/render/env_edit.ts";
+import { ENV_FILES, readEnvFiles, writeEnvVars } from "../../ops/collection/env_files.ts";
+import { Forbidden } from "./files.ts";
+import { containedPath } from "../guard.ts";
 import { BadRequest, json, problem, readJson, stringField, varsField } from "./reply.ts";
-import type { PreviewState } from "./state.ts";
+import type { PreviewState } from "../state.ts";
 
 /** `GET /api/env-files`: `{files: [EnvFileView], dotenv: {file, exists, names}}`. */
 export function envFilesRoute(state: PreviewState): Promise<Response> {

@@ -6,14 +6,14 @@
  * asked, only the proxy's two fixed GET routes, with a short timeout; a file
  * left by a proxy that is gone reads as "no proxy running".
  */
-import { readBounded } from "../adapters/bounded.ts";
-import { announcementPath, readAnnouncement } from "../proxy/announce.ts";
-import { CONTROL_PATH } from "../proxy/handler.ts";
-import type { ProxyReportEntry } from "../proxy/report_entry.ts";
-import type { ProxyCounts } from "../proxy/stats.ts";
-import { isLoopback } from "./guard.ts";
+import { readBounded } from "../../adapters/bounded.ts";
+import { announcementPath, readAnnouncement } from "../../proxy/announce.ts";
+import { CONTROL_PATH } from "../../proxy/handler.ts";
+import type { ProxyReportEntry } from "../../proxy/report_entry.ts";
+import type { ProxyCounts } from "../../proxy/stats.ts";
+import { isLoopback } from "../guard.ts";
 import { json } from "./reply.ts";
-import type { PreviewState } from "./state.ts";
+import type { PreviewState } from "../state.ts";
 
 /** What `GET /api/proxy/exchanges` answers (the Proxy view reads it). */
 export type ProxyView =

@@ -2,21 +2,21 @@
  * Reading, validating and saving endpoint and flow files. A save validates
  * first and writes nothing when the file has an error; the write is atomic.
  */
-import { errorsOf, type Issue } from "../engine/issue.ts";
-import { parseEndpoint } from "../engine/parse/spec.ts";
-import { parseFlow } from "../engine/parse/flow.ts";
-import { describeFlowPlan } from "../ops/flow/plan_view.ts";
-import { usedVariables } from "../engine/resolve/build.ts";
-import { createTextExclusive, exists, readText, writeTextAtomic } from "../adapters/fs.ts";
+import { errorsOf, type Issue } from "../../engine/issue.ts";
+import { parseEndpoint } from "../../engine/parse/spec.ts";
+import { parseFlow } from "../../engine/parse/flow.ts";
+import { describeFlowPlan } from "../../ops/flow/plan_view.ts";
+import { usedVariables } from "../../engine/resolve/build.ts";
+import { createTextExclusive, exists, readText, writeTextAtomic } from "../../adapters/fs.ts";
 import {
   type FileKind,
   kindOf,
   resolveStepPath,
   validateText,
-} from "../ops/collection/validate.ts";
-import { containedPath } from "./guard.ts";
+} from "../../ops/collection/validate.ts";
+import { containedPath } from "../guard.ts";
 import { BadRequest, json, problem, readJson, stringField } from "./reply.ts";
-import { type PreviewState, workspaceCtx } from "./state.ts";
+import { type PreviewState, workspaceCtx } from "../state.ts";
 
 /** A collection-relative markdown path, proven to stay inside the workspace. */
 export async function markdownPath(

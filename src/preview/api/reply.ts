@@ -3,8 +3,8 @@
  * (`{error: {code, message, fix}, issues?}`), streamed JSON lines, and
  * reading a JSON request body with a size limit.
  */
-import type { Issue } from "../engine/issue.ts";
-import { readTextBounded } from "../adapters/bounded.ts";
+import type { Issue } from "../../engine/issue.ts";
+import { readTextBounded } from "../../adapters/bounded.ts";
 
 const MAX_BODY_BYTES = 5 * 1024 * 1024;
 

@@ -3,30 +3,30 @@
  * overrides form, the environments, an ad-hoc request (optionally saved as a
  * spec), and running a flow with its steps streamed as they finish.
  */
-import { join } from "../adapters/path.ts";
-import { HTTP_METHODS, type HttpMethod } from "../engine/model.ts";
-import { parseEndpoint } from "../engine/parse/spec.ts";
-import { reportVariables } from "../engine/resolve/build.ts";
-import { CLI_ORDER, SECRET_NAME } from "../engine/resolve/layers.ts";
-import { MASK, maskText } from "../engine/secrets/mask.ts";
-import { exists, readText } from "../adapters/fs.ts";
-import { OS_PREFIXES } from "../ops/run/exec.ts";
+import { join } from "../../adapters/path.ts";
+import { HTTP_METHODS, type HttpMethod } from "../../engine/model.ts";
+import { parseEndpoint } from "../../engine/parse/spec.ts";
+import { reportVariables } from "../../engine/resolve/build.ts";
+import { CLI_ORDER, SECRET_NAME } from "../../engine/resolve/layers.ts";
+import { MASK, maskText } from "../../engine/secrets/mask.ts";
+import { exists, readText } from "../../adapters/fs.ts";
+import { OS_PREFIXES } from "../../ops/run/exec.ts";
 import {
   buildLayers,
   environmentNames,
   loadCollection,
   projectFilePath,
   selectEnv,
-} from "../ops/collection/load.ts";
-import { sendAdHoc } from "../ops/run/request.ts";
+} from "../../ops/collection/load.ts";
+import { sendAdHoc } from "../../ops/run/request.ts";
 import {
   type FlowResult,
   type RowResult,
   type RowStart,
   runFlow,
   type StepRecord,
-} from "../ops/flow/flow.ts";
-import { markdownPath } from "./api_files.ts";
+} from "../../ops/flow/flow.ts";
+import { markdownPath } from "./files.ts";
 import {
   BadRequest,
   json,
@@ -37,7 +37,7 @@ import {
   varsField,
 } from "./reply.ts";
 import { runSpec } from "./run_spec.ts";
-import { type PreviewState, workspaceCtx } from "./state.ts";
+import { type PreviewState, workspaceCtx } from "../state.ts";
 
 function optionalInteger(body: Record<string, unknown>, name: string): number | undefined {
   const value = body[name];

@@ -3,17 +3,17 @@
  * appends history like every surface), or, with `serve --mock`, the expected
  * response built by `responseFromSpec` without sending anything.
  */
-import { EXIT, type Issue } from "../engine/issue.ts";
-import type { ExecRecord, VariableReportEntry } from "../engine/model.ts";
-import { buildExchange, usedVariables } from "../engine/resolve/build.ts";
-import { CLI_ORDER, lookupVar } from "../engine/resolve/layers.ts";
-import { evaluateAssertions } from "../engine/compare/assertions.ts";
-import { maskRecord } from "../engine/secrets/mask.ts";
-import { execSpec, OS_PREFIXES } from "../ops/run/exec.ts";
-import { buildLayers } from "../ops/collection/load.ts";
-import { assertionOptions } from "../ops/run/assertions.ts";
-import type { OpsContext } from "../adapters/system.ts";
-import { responseFromSpec } from "../mock/response.ts";
+import { EXIT, type Issue } from "../../engine/issue.ts";
+import type { ExecRecord, VariableReportEntry } from "../../engine/model.ts";
+import { buildExchange, usedVariables } from "../../engine/resolve/build.ts";
+import { CLI_ORDER, lookupVar } from "../../engine/resolve/layers.ts";
+import { evaluateAssertions } from "../../engine/compare/assertions.ts";
+import { maskRecord } from "../../engine/secrets/mask.ts";
+import { execSpec, OS_PREFIXES } from "../../ops/run/exec.ts";
+import { buildLayers } from "../../ops/collection/load.ts";
+import { assertionOptions } from "../../ops/run/assertions.ts";
+import type { OpsContext } from "../../adapters/system.ts";
+import { responseFromSpec } from "../../mock/response.ts";
 
 export interface RunSpecInput {
   /** Absolute path of the endpoint file. */

@@ -3,12 +3,12 @@
  * `readHistory` the MCP tool and the CLI use), and the last run of every
  * spec for the sidebar badges (kept in memory, refreshed by the watcher).
  */
-import { HISTORY_LIMIT } from "../engine/history/history.ts";
-import { runStats } from "../engine/history/stats.ts";
-import { readHistory } from "../ops/run/history.ts";
-import { markdownPath } from "./api_files.ts";
+import { HISTORY_LIMIT } from "../../engine/history/history.ts";
+import { runStats } from "../../engine/history/stats.ts";
+import { readHistory } from "../../ops/run/history.ts";
+import { markdownPath } from "./files.ts";
 import { BadRequest, json } from "./reply.ts";
-import { type PreviewState, workspaceCtx } from "./state.ts";
+import { type PreviewState, workspaceCtx } from "../state.ts";
 
 /** `GET /api/history?path=&last=`: `{file, trend, entries (newest first), stats}`. */
 export async function historyRoute(state: PreviewState, url: URL): Promise<Response> {

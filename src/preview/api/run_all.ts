@@ -4,15 +4,15 @@
  * streamed as newline-delimited JSON: what will run, each endpoint and flow
  * as it finishes, then the summary.
  */
-import { relative, resolve } from "../adapters/path.ts";
-import type { ExecRecord, StepRecord } from "../engine/model.ts";
-import type { RunSummary } from "../engine/render/report.ts";
-import { isDirectory, toSlash } from "../adapters/fs.ts";
-import { checkContracts } from "../ops/run/check.ts";
-import type { SpecRun } from "../ops/run/batch.ts";
-import type { FlowResult } from "../ops/flow/flow.ts";
-import { Forbidden } from "./api_files.ts";
-import { containedPath } from "./guard.ts";
+import { relative, resolve } from "../../adapters/path.ts";
+import type { ExecRecord, StepRecord } from "../../engine/model.ts";
+import type { RunSummary } from "../../engine/render/report.ts";
+import { isDirectory, toSlash } from "../../adapters/fs.ts";
+import { checkContracts } from "../../ops/run/check.ts";
+import type { SpecRun } from "../../ops/run/batch.ts";
+import type { FlowResult } from "../../ops/flow/flow.ts";
+import { Forbidden } from "./files.ts";
+import { containedPath } from "../guard.ts";
 import {
   BadRequest,
   jsonLines,
@@ -21,7 +21,7 @@ import {
   stringField,
   varsField,
 } from "./reply.ts";
-import { type PreviewState, workspaceCtx } from "./state.ts";
+import { type PreviewState, workspaceCtx } from "../state.ts";
 
 /** One finished endpoint or flow, as the Run all list shows it. */
 export interface RunAllItem extends RunSummary {
