@@ -42,6 +42,8 @@ function useCoverage(openapi: string | undefined) {
     // One reload at a time: runs landing meanwhile ask for one more after it, not one each.
     let loading = false;
     let again = false;
+    // Once this document is left, a load still in flight must not schedule another for it.
+    let left = false;
     const reload = async () => {
       if (loading) {
         again = true;
@@ -56,6 +58,7 @@ function useCoverage(openapi: string | undefined) {
       }
     };
     const later = () => {
+      if (left) return;
       timer ??= setTimeout(() => {
         timer = undefined;
         reload();
@@ -73,6 +76,7 @@ function useCoverage(openapi: string | undefined) {
       }
     });
     return () => {
+      left = true;
       stop();
       clearTimeout(timer);
     };

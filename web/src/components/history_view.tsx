@@ -6,7 +6,7 @@
  * geometry as the HTML report's sparklines), and the runs as a table. It
  * reloads when any process runs the spec (a `history` event).
  */
-import { useCallback, useEffect, useState } from "preact/hooks";
+import { useEffect, useState } from "preact/hooks";
 import { runBars, runLabel } from "../../../src/engine/render/run_chart.ts";
 import { api } from "../api.ts";
 import { subscribe } from "../live.ts";
@@ -79,20 +79,28 @@ function RunChart({ entries }: { entries: HistoryEntry[] }) {
 export function HistoryView({ file }: { file: string }) {
   const [data, setData] = useState<HistoryResponse>();
   const [error, setError] = useState<string>();
-  const load = useCallback(async () => {
-    try {
-      setData(await api.history(file));
-      setError(undefined);
-    } catch (e) {
-      setError((e as Error).message);
-    }
-  }, [file]);
   useEffect(() => {
+    // An answer for a file already left must not replace the current one's.
+    let current = true;
+    const load = async () => {
+      try {
+        const next = await api.history(file);
+        if (!current) return;
+        setData(next);
+        setError(undefined);
+      } catch (e) {
+        if (current) setError((e as Error).message);
+      }
+    };
     setData(undefined);
     load();
-    return subscribe((event) => {
+    const stop = subscribe((event) => {
       if (event.type === "history" && file in event.runs) load();
     });
+    return () => {
+      current = false;
+      stop();
+    };
   }, [file]);
 
   if (!data) return <PagePlaceholder error={error} />;
