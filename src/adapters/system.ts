@@ -19,3 +19,11 @@ export function userDataDir(env: Record<string, string>): string {
   if (Deno.build.os === "windows") return env.APPDATA ?? `${home}\\AppData\\Roaming`;
   return env.XDG_DATA_HOME || `${home}/.local/share`;
 }
+
+/** The per-user cache folder: what may be deleted at any time (XDG on Linux). */
+export function userCacheDir(env: Record<string, string>): string {
+  const home = env.HOME ?? env.USERPROFILE ?? ".";
+  if (Deno.build.os === "darwin") return `${home}/Library/Caches`;
+  if (Deno.build.os === "windows") return env.LOCALAPPDATA ?? `${home}\\AppData\\Local`;
+  return env.XDG_CACHE_HOME || `${home}/.cache`;
+}

@@ -88,7 +88,12 @@ export const COMMANDS: CommandDef[] = [
     name: "validate",
     summary: "Validate an endpoint, flow or environment file, or every file in a folder",
     args: [{ name: "path", required: true, complete: "file" }],
-    flags: [output(["console", "json"])],
+    flags: [output(["console", "json"]), {
+      name: "no-cache",
+      type: "boolean",
+      description: "Validate every file again instead of reusing results for files that " +
+        "did not change (the cache lives in the user's cache folder)",
+    }],
   },
   {
     name: "exec",

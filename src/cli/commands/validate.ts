@@ -6,7 +6,9 @@ import type { CliIO } from "../io.ts";
 import { printIssues, printJson } from "../output.ts";
 
 export async function run(args: ParsedArgs, io: CliIO): Promise<number> {
-  const result = await validatePath(args.positionals[0], io.ctx, io.global.config);
+  const result = await validatePath(args.positionals[0], io.ctx, io.global.config, {
+    cache: args.flags["no-cache"] !== true,
+  });
   const errors = result.issues.filter((i) => i.severity === "error").length;
   const warnings = result.issues.length - errors;
   if (args.flags.output === "json") {
