@@ -4,6 +4,7 @@
  * waiting for a busy core does not inflate.
  */
 import process from "node:process";
+import { V8_FLAGS_ARG } from "../scripts/release/v8_flags.ts";
 
 export interface Sample {
   wallMs: number;
@@ -147,29 +148,38 @@ export interface Program {
   args: string[];
 }
 
-/** apispec as the benchmarks start it: the compiled binary (`--binary <path>`), else `deno run` of main.ts. */
+/**
+ * apispec as the benchmarks start it: the compiled binary (`--binary <path>`),
+ * else `deno run` of main.ts with the V8 flags the binary embeds.
+ */
 export function apispecProgram(root: string, binary?: string): Program {
   return binary ? { command: binary, args: [] } : {
     command: Deno.execPath(),
-    args: ["run", "-A", "--quiet", `--config=${root}deno.json`, `${root}main.ts`],
+    args: ["run", "-A", "--quiet", V8_FLAGS_ARG, `--config=${root}deno.json`, `${root}main.ts`],
   };
 }
 
 /**
  * A floor script as the same kind of program as apispec: beside a compiled
  * binary it is compiled too (`deno compile`, which honours DENORT_BIN), else
- * it runs under `deno run`. `config` gives it the project's import map.
+ * it runs under `deno run`; with the same V8 flags either way (Deno's code
+ * cache holds one compilation per module, its own fetch modules included, so
+ * processes with other flags would throw each other's out). `config` gives it
+ * the project's import map.
  */
 export async function floorProgram(
   script: string,
   options: { binary?: string; config?: string },
 ): Promise<Program & { note: string }> {
   const config = options.config ? [`--config=${options.config}`] : ["--no-config"];
-  const run = { command: Deno.execPath(), args: ["run", "-A", "--quiet", ...config, script] };
+  const run = {
+    command: Deno.execPath(),
+    args: ["run", "-A", "--quiet", V8_FLAGS_ARG, ...config, script],
+  };
   if (!options.binary) return { ...run, note: "deno run" };
   const out = script.replace(/\.[jt]s$/, "") + "-bin";
   const compiled = await new Deno.Command(Deno.execPath(), {
-    args: ["compile", "-A", "--quiet", ...config, "-o", out, script],
+    args: ["compile", "-A", "--quiet", V8_FLAGS_ARG, ...config, "-o", out, script],
     stdout: "null",
     stderr: "piped",
   }).output();

@@ -15,6 +15,7 @@
  */
 import { join } from "node:path";
 import { startDemoApi } from "../src/demo/api.ts";
+import { V8_FLAGS_ARG } from "../scripts/release/v8_flags.ts";
 import { writeDemoCollection } from "../src/demo/collection.ts";
 import {
   apispecProgram,
@@ -69,7 +70,7 @@ try {
   const floor = await floorProgram(bare, { binary: BINARY });
   const run = (command: string, args: string[]) => () => timeProcess(command, args, { cwd: dir });
   const variants: Record<string, () => Promise<ProcessRun>> = {
-    "empty deno run": run(Deno.execPath(), ["run", "--quiet", join(dir, "empty.ts")]),
+    "empty deno run": run(Deno.execPath(), ["run", "--quiet", V8_FLAGS_ARG, join(dir, "empty.ts")]),
     [`floor: bare fetch-and-check script (${floor.note})`]: run(floor.command, floor.args),
     "apispec version": run(apispec.command, [...apispec.args, "version"]),
     "apispec exec, spec without its matches rule": run(apispec.command, [

@@ -9,9 +9,11 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { join } from "node:path";
 import { listAllTools } from "../tests/helpers/mcp.ts";
+import { apispecProgram } from "./_measure.ts";
 
 const ROOT = new URL("..", import.meta.url).pathname;
-const serverArgs = ["run", "-A", "--quiet", `--config=${ROOT}deno.json`, `${ROOT}main.ts`, "mcp"];
+// `deno run` of main.ts with the V8 flags the release binary embeds, as every benchmark starts it.
+const serverArgs = [...apispecProgram(ROOT).args, "mcp"];
 const env = Object.fromEntries(
   ["PATH", "HOME", "DENO_DIR", "NODE_EXTRA_CA_CERTS", "TMPDIR"].flatMap((k) => {
     const v = Deno.env.get(k);

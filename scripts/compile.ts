@@ -16,6 +16,7 @@ import { VERSION } from "../src/version.ts";
 import { packFile, writeChecksums } from "./release/archive.ts";
 import { archiveName, binaryName, CHECKSUMS_FILE, TARGETS } from "./release/targets.ts";
 import { RELEASE_URL_VARIABLE, stampInstaller } from "./release/release_url.ts";
+import { V8_FLAGS_ARG } from "./release/v8_flags.ts";
 
 const ROOT = new URL("..", import.meta.url).pathname.replace(/\/$/, "");
 const PERMISSIONS = [
@@ -26,13 +27,6 @@ const PERMISSIONS = [
   "--allow-run",
   "--allow-sys",
 ];
-
-/**
- * Embedded in the binary. A larger first young generation spares a short run
- * (one exec) the 3-4 ms scavenge that module loading otherwise triggers:
- * cold exec 50.9 → 47.4 ms under `deno run`, median of 21 interleaved runs.
- */
-const V8_FLAGS = "--v8-flags=--min-semi-space-size=8";
 
 class BuildError extends Error {
   constructor(message: string, readonly fix: string) {
@@ -124,7 +118,7 @@ async function compile(
     "--quiet",
     `--config=${join(ROOT, "deno.json")}`,
     ...PERMISSIONS,
-    V8_FLAGS,
+    V8_FLAGS_ARG,
     ...include,
     "--target",
     target,
