@@ -20,10 +20,14 @@ export function userDataDir(env: Record<string, string>): string {
   return env.XDG_DATA_HOME || `${home}/.local/share`;
 }
 
-/** The per-user cache folder: what may be deleted at any time (XDG on Linux). */
-export function userCacheDir(env: Record<string, string>): string {
-  const home = env.HOME ?? env.USERPROFILE ?? ".";
-  if (Deno.build.os === "darwin") return `${home}/Library/Caches`;
-  if (Deno.build.os === "windows") return env.LOCALAPPDATA ?? `${home}\\AppData\\Local`;
-  return env.XDG_CACHE_HOME || `${home}/.cache`;
+/**
+ * The per-user cache folder, for what may be deleted at any time (XDG on
+ * Linux); undefined without a home to put it in, rather than the working folder.
+ */
+export function userCacheDir(env: Record<string, string>): string | undefined {
+  const home = env.HOME || env.USERPROFILE;
+  const under = (path: string) => home ? `${home}${path}` : undefined;
+  if (Deno.build.os === "windows") return env.LOCALAPPDATA || under("\\AppData\\Local");
+  if (Deno.build.os === "darwin") return under("/Library/Caches");
+  return env.XDG_CACHE_HOME || under("/.cache");
 }

@@ -5,6 +5,7 @@
  */
 import { assert, assertEquals, assertStringIncludes } from "@std/assert";
 import { apispec, type CliResult } from "../helpers/cli.ts";
+import { realDenoDir } from "../helpers/home.ts";
 import { endpoint, type Workspace, workspace } from "../helpers/workspace.ts";
 
 const GOOD = endpoint({ path: "/users/11" });
@@ -154,4 +155,21 @@ Deno.test("validate starts cold from a damaged cache, and --no-cache writes none
     assertEquals(result.code, 2, damage);
     assertStringIncludes(result.stderr, "14 | bad header line");
   }
+});
+
+Deno.test("validate without a home folder keeps no cache, and writes nothing beside the files", async () => {
+  await using ws = await workspace({ "api-docs/apis/users/get-user.md": BAD_HEADER });
+  const env = { DENO_DIR: realDenoDir() };
+  for (let run = 0; run < 2; run++) {
+    const result = await apispec(["validate", "api-docs"], {
+      cwd: ws.dir,
+      env,
+      unset: ["HOME", "XDG_CACHE_HOME"],
+    });
+    assertEquals(result.code, 2, result.stderr);
+    assertStringIncludes(result.stderr, "14 | bad header line");
+  }
+  const entries = [];
+  for await (const entry of Deno.readDir(ws.dir)) entries.push(entry.name);
+  assertEquals(entries, ["api-docs"]);
 });

@@ -32,9 +32,17 @@ export function baseEnv(): Record<string, string> {
 
 export async function apispec(
   args: string[],
-  options: { cwd?: string; env?: Record<string, string>; stdin?: string; color?: boolean } = {},
+  options: {
+    cwd?: string;
+    env?: Record<string, string>;
+    /** Variables of the base environment to leave out (HOME, to run without one). */
+    unset?: string[];
+    stdin?: string;
+    color?: boolean;
+  } = {},
 ): Promise<CliResult> {
-  const env = { ...baseEnv(), ...options.env };
+  const env: Record<string, string> = { ...baseEnv(), ...options.env };
+  for (const name of options.unset ?? []) delete env[name];
   if (options.color) delete env.NO_COLOR;
   const command = new Deno.Command(Deno.execPath(), {
     args: ["run", "-A", "--quiet", `--config=${ROOT}/deno.json`, `${ROOT}/main.ts`, ...args],

@@ -74,7 +74,9 @@ export function openValidateCache(
   env: Record<string, string>,
   enabled = true,
 ): ValidateCache {
-  const dir = join(userCacheDir(env), "apispec", "validate");
+  const cacheDir = userCacheDir(env);
+  if (cacheDir === undefined) enabled = false;
+  const dir = join(cacheDir ?? "", "apispec", "validate");
   const path = join(dir, `${textHash(collectionRoot)}.json`);
   const key = enabled ? checkerKey() : "";
   const previous = enabled ? readCache(path, key, cwd) : {};
