@@ -625,7 +625,8 @@ export const COMMANDS: CommandDef[] = [
       {
         name: "fix",
         type: "boolean",
-        description: "Add missing ignore entries and refresh stale skills, then check again",
+        description: "Add missing ignore entries, refresh stale skills and remove files left by " +
+          "interrupted writes, then check again",
       },
       consoleOrJson,
     ],

@@ -129,3 +129,62 @@ Deno.test("doctor without a collection fails and points at init", async () => {
   assertStringIncludes(result.stdout, "✗ api-docs/ not found");
   assertStringIncludes(result.stdout, "fix: Run `apispec init`");
 });
+
+Deno.test("doctor lists what interrupted writes left behind; --fix removes only those", async () => {
+  await using ws = await workspace(collectionFiles("http://127.0.0.1:9", {
+    "apis/users/get-user.md": endpoint(),
+    // An import killed while staging a folder, and a killed write through a temp file.
+    "api-docs/apis/.orders.1a2b3c4d.tmp/get-order.md": endpoint({ path: "/orders/1" }),
+    "api-docs/apis/users/get-user.md.deadbeef.tmp": endpoint(),
+    ".apispec/history/apis/users/get-user.jsonl.0badf00d.tmp": "{}\n",
+    // A write under way (too recent) and a file that only looks alike.
+    "api-docs/apis/users/list-users.md.abcdef01.tmp": endpoint(),
+    "api-docs/apis/users/notes.tmp": "kept\n",
+    ".gitignore": ".env.local\n.apispec/history/\n.apispec/proxy.json\n",
+    "api-docs/.gitignore": "/_shared/env.md\n",
+  }));
+  await using outside = await workspace({ "precious.md": "mine\n" });
+  await Deno.symlink(outside.dir, ws.path("api-docs/apis/.linked.12345678.tmp"));
+  const old = new Date(Date.now() - 3_600_000);
+  for (
+    const path of [
+      "api-docs/apis/.orders.1a2b3c4d.tmp",
+      "api-docs/apis/users/get-user.md.deadbeef.tmp",
+      ".apispec/history/apis/users/get-user.jsonl.0badf00d.tmp",
+      "api-docs/apis/users/notes.tmp",
+    ]
+  ) await Deno.utime(ws.path(path), old, old);
+  await using home = await tempHome();
+  await git(ws.dir, "init", "-q", ".");
+  const opts = { cwd: ws.dir, env: home.env };
+
+  const report = await apispec(["doctor"], opts);
+  assertEquals(report.code, 0, report.stdout);
+  assertStringIncludes(
+    report.stdout,
+    "! 3 temp files or folders left by an interrupted write (over 10 minutes old): " +
+      ".apispec/history/apis/users/get-user.jsonl.0badf00d.tmp, " +
+      "api-docs/apis/.orders.1a2b3c4d.tmp, api-docs/apis/users/get-user.md.deadbeef.tmp",
+  );
+  assertStringIncludes(report.stdout, "fix: Run `apispec doctor --fix` to remove them");
+
+  const fixed = await apispec(["doctor", "--fix"], opts);
+  assertEquals(fixed.code, 0, fixed.stdout + fixed.stderr);
+  assertStringIncludes(fixed.stdout, "removed api-docs/apis/.orders.1a2b3c4d.tmp");
+  assertEquals(fixed.stdout.includes("left by an interrupted write"), false, fixed.stdout);
+  for (
+    const gone of [
+      "api-docs/apis/.orders.1a2b3c4d.tmp",
+      "api-docs/apis/users/get-user.md.deadbeef.tmp",
+      ".apispec/history/apis/users/get-user.jsonl.0badf00d.tmp",
+    ]
+  ) assertEquals(await ws.exists(gone), false, gone);
+  for (
+    const kept of [
+      "api-docs/apis/users/list-users.md.abcdef01.tmp",
+      "api-docs/apis/users/notes.tmp",
+      "api-docs/apis/.linked.12345678.tmp",
+    ]
+  ) assertEquals(await ws.exists(kept), true, kept);
+  assertEquals(await outside.read("precious.md"), "mine\n");
+});

@@ -1,8 +1,9 @@
 /**
  * `doctor [--fix]`: checks the project the way a new teammate would trip
  * over it: the collection exists, local files are gitignored, every spec
- * validates, agents are set up and their skills match this binary. `--fix`
- * adds the missing ignore entries and refreshes stale skills, then checks
+ * validates, agents are set up and their skills match this binary, no
+ * interrupted write left files behind. `--fix` adds the missing ignore
+ * entries, refreshes stale skills and removes the leftovers, then checks
  * again. A failed check exits 1; warnings do not.
  */
 import { dirname, join, relative } from "../../adapters/path.ts";
@@ -17,6 +18,7 @@ import { mcpConfigFile, mcpConfigured } from "./install_mcp.ts";
 import { defaultWorkspace, displayPath, findCollectionRoot } from "../collection/load.ts";
 import { installSkills, skillStatus, staleReason } from "./skills.ts";
 import { validatePath } from "../collection/validate.ts";
+import { findLeftovers, LEFTOVER_AGE_MS, removeLeftovers } from "./leftovers.ts";
 
 export interface DoctorCheck {
   id: string;
@@ -211,15 +213,39 @@ async function agentChecks(
   return checks;
 }
 
+/** Where interrupted writes can leave files: the collection and the project's `.apispec/`. */
+function leftovers(where: Layout, ctx: OpsContext): string[] {
+  const folders = [join(where.projectRoot, ".apispec")];
+  if (where.collection) folders.unshift(where.collection);
+  return findLeftovers(folders, ctx.clock.now());
+}
+
+/** A warning only when there is something to remove: most projects never see one. */
+function leftoverChecks(where: Layout, ctx: OpsContext): DoctorCheck[] {
+  const found = leftovers(where, ctx).map((path) => displayPath(path, ctx.cwd));
+  if (found.length === 0) return [];
+  const shown = found.slice(0, 3).join(", ") +
+    (found.length > 3 ? `, and ${found.length - 3} more` : "");
+  return [{
+    id: "leftovers",
+    status: "warn",
+    message: `${found.length} temp file${found.length === 1 ? "" : "s"} or folder${
+      found.length === 1 ? "" : "s"
+    } left by an interrupted write (over ${LEFTOVER_AGE_MS / 60_000} minutes old): ${shown}`,
+    fix: "Run `apispec doctor --fix` to remove them; nothing reads them",
+  }];
+}
+
 async function runChecks(where: Layout, ctx: OpsContext, config?: string): Promise<DoctorCheck[]> {
   return [
     ...await collectionChecks(where, ctx),
     ...await ignoreChecks(where),
     ...await agentChecks(where, ctx, config),
+    ...leftoverChecks(where, ctx),
   ];
 }
 
-/** Adds missing ignore entries and refreshes stale skills; returns what it did. */
+/** Adds missing ignore entries, refreshes stale skills, removes leftovers; returns what it did. */
 async function fix(
   where: Layout,
   checks: DoctorCheck[],
@@ -245,6 +271,19 @@ async function fix(
       }));
     }
   }
+  if (checks.some((c) => c.id === "leftovers")) {
+    const found = leftovers(where, ctx);
+    const failed = removeLeftovers(found);
+    for (const path of found) {
+      if (!failed.some((f) => f.path === path)) fixed.push(`removed ${displayPath(path, ctx.cwd)}`);
+    }
+    for (const { path, reason } of failed) {
+      issues.push(issue("ENGINE_ERROR", `Cannot remove ${displayPath(path, ctx.cwd)}: ${reason}`, {
+        file: displayPath(path, ctx.cwd),
+        fix: "Check the folder's permissions, or remove it by hand",
+      }));
+    }
+  }
   if ([...failing].some((id) => id.startsWith("skill:"))) {
     const result = await installSkills({ onlyStale: true }, ctx, config);
     for (const action of result.actions.filter((a) => a.action !== "unchanged")) {
@@ -264,7 +303,7 @@ export async function runDoctor(
   let checks = await runChecks(where, ctx, config);
   let fixed: string[] = [];
   let issues: Issue[] = [];
-  if (input.fix && checks.some((c) => c.status === "fail")) {
+  if (input.fix && checks.some((c) => c.status === "fail" || c.id === "leftovers")) {
     ({ fixed, issues } = await fix(where, checks, ctx, config));
     if (fixed.length > 0) checks = await runChecks(where, ctx, config);
   }
