@@ -113,6 +113,7 @@ export function openValidateCache(
       return found(entry);
     },
     store(file, kind, text, { issues, route }) {
+      if (!enabled) return;
       const entry: Entry = [textHash(text), kind, stamps.get(file) ?? "", issues];
       if (route) entry.push([route.method, route.path, route.status]);
       files[file] = entry;
