@@ -88,3 +88,15 @@ Deno.test("validate flags a flow step whose endpoint file is invalid", async () 
   );
   assertEquals(lines, [6, 7]);
 });
+
+Deno.test("validate of a collection's subfolder reads each file as its place in the collection says", async () => {
+  const demo = `${ROOT}/fixtures/demo/api-docs`;
+  for (const [folder, count] of [["flows", 2], ["_shared", 1]] as const) {
+    const result = await apispec(["validate", `${demo}/${folder}`]);
+    assertEquals(result.code, 0, result.stderr);
+    assertStringIncludes(result.stdout, `${count} file${count === 1 ? "" : "s"} checked: 0 errors`);
+  }
+  // From inside the collection too.
+  const inside = await apispec(["validate", "flows"], { cwd: demo });
+  assertEquals(inside.code, 0, inside.stderr);
+});

@@ -3,14 +3,20 @@
  * whole folder. Each file is secret-scanned; flow steps must point at valid
  * endpoint files.
  */
-import { basename, dirname, join, resolve } from "../../adapters/path.ts";
+import { basename, dirname, isAbsolute, join, relative, resolve } from "../../adapters/path.ts";
 import { type ExitCode, exitCodeFor, type Issue, issue } from "../../engine/issue.ts";
 import { parseEnvFile } from "../../engine/parse/env.ts";
 import { planFlow } from "../../engine/flow/plan.ts";
 import { parseFrontmatterOnly, parseProject } from "../../engine/parse/project.ts";
 import { parseEndpoint } from "../../engine/parse/spec.ts";
 import { scanSecrets } from "../../engine/secrets/scan.ts";
-import { isDirectory, listMarkdown, readTextSync, UnreadableFile } from "../../adapters/fs.ts";
+import {
+  isDirectory,
+  listMarkdown,
+  readTextSync,
+  toSlash,
+  UnreadableFile,
+} from "../../adapters/fs.ts";
 import type { OpsContext } from "../../adapters/system.ts";
 import { loadFlowTree } from "../flow/load.ts";
 import { loadDataSet } from "../flow/data.ts";
@@ -123,17 +129,19 @@ export async function validatePath(
   const sources = new Map<string, string>();
   const directory = await isDirectory(absolute);
   const collectionRoot = await findCollectionRoot({ config, near: absolute }, ctx);
+  // The path's place in the collection (forward slashes), if it is inside it.
+  const within = relative(collectionRoot, absolute);
+  const inCollection = within.startsWith("..") || isAbsolute(within) ? undefined : toSlash(within);
   let targets: { absolute: string; relative: string }[];
   if (directory) {
+    // A file's kind comes from its place in the collection: `validate api-docs/flows` holds flows.
+    const base = inCollection === undefined || inCollection === "" ? "" : `${inCollection}/`;
     targets = (await listMarkdown(absolute)).map((rel) => ({
       absolute: join(absolute, rel),
-      relative: rel,
+      relative: base + rel,
     }));
   } else {
-    const rel = absolute.startsWith(collectionRoot + "/")
-      ? absolute.slice(collectionRoot.length + 1)
-      : basename(absolute);
-    targets = [{ absolute, relative: rel }];
+    targets = [{ absolute, relative: inCollection || basename(absolute) }];
   }
   const issues: Issue[] = [];
   const files: ValidateResult["files"] = [];
