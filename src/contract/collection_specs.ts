@@ -3,17 +3,21 @@
  * Arazzo export. Files that do not parse are left out with a warning naming
  * them: they document nothing until they validate.
  */
-import { join, resolve } from "../adapters/path.ts";
+import { isAbsolute, join, relative, resolve } from "../adapters/path.ts";
 import { type Issue, issue } from "../engine/issue.ts";
 import type { EndpointSpec } from "../engine/model.ts";
 import { parseEndpoint } from "../engine/parse/spec.ts";
-import { isDirectory, listMarkdown, readText } from "../adapters/fs.ts";
+import { isDirectory, listMarkdown, readText, toSlash } from "../adapters/fs.ts";
 import type { OpsContext } from "../adapters/system.ts";
 import { displayPath, findCollectionRoot, noCollection } from "../ops/collection/load.ts";
 import { kindOf } from "../ops/collection/file_kind.ts";
 
 export interface CollectionSpecs {
-  /** Absolute path of the collection folder. */
+  /**
+   * Absolute path of the collection folder: the one asked for, or the
+   * `api-docs/` that holds it (`coverage api-docs/apis` reads the files under
+   * `apis/`, as parts of `api-docs/`: their history, `project.md`).
+   */
   root: string;
   /** Parsed endpoint files; `file` is the path from the working folder. */
   specs: EndpointSpec[];
@@ -30,21 +34,23 @@ export async function readCollectionSpecs(
   ctx: OpsContext,
   config?: string,
 ): Promise<CollectionSpecs | { issue: Issue }> {
-  const root = dir ? resolve(ctx.cwd, dir) : await findCollectionRoot({ config }, ctx);
-  if (!(await isDirectory(root))) {
-    const missing = dir ? undefined : noCollection(root, ctx);
+  const folder = dir ? resolve(ctx.cwd, dir) : await findCollectionRoot({ config }, ctx);
+  if (!(await isDirectory(folder))) {
+    const missing = dir ? undefined : noCollection(folder, ctx);
     return {
-      issue: issue("USAGE", missing?.message ?? `${displayPath(root, ctx.cwd)} is not a folder`, {
+      issue: issue("USAGE", missing?.message ?? `${displayPath(folder, ctx.cwd)} is not a folder`, {
         fix: missing?.fix ??
           "Pass the collection folder (api-docs), or run inside a project that has one",
       }),
     };
   }
+  const root = dir ? await enclosingCollection(folder, ctx) : folder;
+  const prefix = root === folder ? "" : `${toSlash(relative(root, folder))}/`;
   const specs: EndpointSpec[] = [];
   const paths = new Map<string, string>();
   const flows: string[] = [];
   const issues: Issue[] = [];
-  const files = await listMarkdown(root);
+  const files = (await listMarkdown(folder)).map((rel) => prefix + rel);
   // Reads overlap (a file system answers slowly one by one); parsing stays in file order.
   const texts = new Map<string, Promise<string>>();
   for (const rel of files) {
@@ -72,4 +78,11 @@ export async function readCollectionSpecs(
     }
   }
   return { root, specs, paths, flows, issues };
+}
+
+/** The `api-docs/` folder that holds `folder`, or `folder` itself. */
+async function enclosingCollection(folder: string, ctx: OpsContext): Promise<string> {
+  const found = await findCollectionRoot({ near: folder }, ctx);
+  const rel = relative(found, folder);
+  return rel !== "" && !rel.startsWith("..") && !isAbsolute(rel) ? found : folder;
 }

@@ -75,6 +75,22 @@ Deno.test("coverage before and after real runs: last runs, stale, coverage_pct a
   assert(Date.now() - Date.parse(health.last_run!.timestamp) < 60_000);
   const order = after.endpoints.find((e) => e.spec === ORDER)!;
   assertEquals([order.last_run?.passed, order.stale], [false, true]);
+  // A folder of the collection: its files, with the collection's history.
+  const healthOnly = json<Coverage>(
+    await apispec(["coverage", "api-docs/apis/health", "--output=json"], { cwd }),
+  );
+  assertEquals(healthOnly.summary, {
+    endpoints: 1,
+    run: 1,
+    passing: 1,
+    stale: 0,
+    coverage_pct: 100,
+  });
+  assertEquals(healthOnly.endpoints[0].last_run?.passed, true);
+  const flows = json<Coverage>(
+    await apispec(["coverage", "api-docs/flows", "--output=json"], { cwd }),
+  );
+  assertEquals(flows.summary.endpoints, 0, "flows are not endpoint files");
   assertEquals((await apispec(["coverage", "--min", "14"], { cwd })).code, 0);
   assertEquals((await apispec(["coverage", "--min", "14.5"], { cwd })).code, 1);
   const usage = await apispec(["coverage", "--min", "lots"], { cwd });
