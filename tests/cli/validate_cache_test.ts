@@ -6,6 +6,7 @@
 import { assert, assertEquals, assertStringIncludes } from "@std/assert";
 import { apispec, type CliResult } from "../helpers/cli.ts";
 import { realDenoDir } from "../helpers/home.ts";
+import { textHash } from "../../src/engine/text_hash.ts";
 import { endpoint, type Workspace, workspace } from "../helpers/workspace.ts";
 
 const GOOD = endpoint({ path: "/users/11" });
@@ -149,7 +150,15 @@ Deno.test("validate starts cold from a damaged cache, and --no-cache writes none
   assertEquals((await t.validate()).code, 2);
   const [name] = await t.cacheFiles();
   // Whatever is in the file, a run validates from the files themselves.
-  for (const damage of ["{", "null", '{"format":2,"files":[]}', '{"format":2,"files":{"x":1}}']) {
+  const key = JSON.parse(await Deno.readTextFile(t.cachePath(name))).key;
+  const damages = ["{", "null", '{"format":2,"files":[]}', '{"format":2,"files":{"x":1}}'];
+  // Parseable and keyed right, but what no version writes: an entry hiding the file's error.
+  const hash = textHash(BAD_HEADER);
+  for (const entry of [[hash, "endpoint", "", [1]], [hash, "endpoint", "", [{ code: 1 }]]]) {
+    const files = { "api-docs/apis/users/get-user.md": entry };
+    damages.push(JSON.stringify({ format: 2, key, cwd: t.ws.dir, files }));
+  }
+  for (const damage of damages) {
     await Deno.writeTextFile(t.cachePath(name), damage);
     const result = await t.validate();
     assertEquals(result.code, 2, damage);

@@ -162,14 +162,26 @@ function readCache(path: string, key: string, cwd: string): Record<string, Entry
     if (!usable) return {};
     const files: Record<string, Entry> = {};
     for (const [file, entry] of Object.entries(cache.files!)) {
-      if (Array.isArray(entry) && typeof entry[0] === "string" && Array.isArray(entry[3])) {
-        files[file] = entry;
-      }
+      if (wellFormed(entry)) files[file] = entry;
     }
     return files;
   } catch {
     return {};
   }
+}
+
+/** An entry this version wrote: anything else (an edited or damaged file) is a cold start. */
+function wellFormed(entry: unknown): entry is Entry {
+  if (!Array.isArray(entry) || entry.length < 4 || entry.length > 5) return false;
+  const [hash, kind, stamp, issues, route] = entry;
+  return typeof hash === "string" && typeof kind === "string" && typeof stamp === "string" &&
+    Array.isArray(issues) &&
+    issues.every((i) =>
+      typeof i?.code === "string" && typeof i.message === "string" &&
+      (i.severity === "error" || i.severity === "warning")
+    ) &&
+    (route === undefined ||
+      (Array.isArray(route) && typeof route[0] === "string" && typeof route[1] === "string"));
 }
 
 /**
