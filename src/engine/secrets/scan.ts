@@ -11,6 +11,7 @@ import { type Issue, issue } from "../issue.ts";
 import { CONTEXT_RULES, type LineRule, type Span } from "./context_rules.ts";
 import { SHAPE_RULES, type ShapeRule } from "./rules.ts";
 import { entropy, isPlaceholderValue } from "./value.ts";
+import { memoByString } from "../memo.ts";
 
 export const ALLOW_COMMENT = "<!-- apispec:allow-secret -->";
 
@@ -57,6 +58,9 @@ const KEYWORD_SOURCE = [...RULES_BY_KEYWORD.keys()]
 const KEYWORDS = new RegExp(KEYWORD_SOURCE, "g");
 /** For the rare text whose lower-case form differs in length (offsets would shift). */
 const KEYWORDS_ANY_CASE = new RegExp(KEYWORD_SOURCE, "gi");
+/** The same two for one line at a time: a global regex keeps its place, so each scan has its own. */
+const LINE_KEYWORDS = new RegExp(KEYWORD_SOURCE, "g");
+const LINE_KEYWORDS_ANY_CASE = new RegExp(KEYWORD_SOURCE, "gi");
 
 export interface SecretFinding {
   rule: string;
@@ -75,11 +79,26 @@ export interface FindOptions {
   honourAllowComment?: boolean;
 }
 
+/** The rules a line's keywords want. */
+function rulesOf(line: string): Set<LineRule> {
+  const rules = new Set<LineRule>();
+  const lower = line.toLowerCase();
+  const [haystack, keywords] = lower.length === line.length
+    ? [lower, LINE_KEYWORDS]
+    : [line, LINE_KEYWORDS_ANY_CASE];
+  keywords.lastIndex = 0;
+  for (let hit = keywords.exec(haystack); hit; hit = keywords.exec(haystack)) {
+    for (const rule of RULES_BY_KEYWORD.get(hit[0].toLowerCase())!) rules.add(rule);
+  }
+  return rules;
+}
+
 /** The findings of one line by the rules its keywords want, earliest first, overlaps dropped. */
-function findInLine(line: string, rules: LineRule[]): { rule: LineRule; span: Span }[] {
+function findInLine(line: string): { rule: LineRule; span: Span }[] {
+  const rules = rulesOf(line);
   const found: { rule: LineRule; span: Span }[] = [];
   for (const rule of RULES) {
-    if (!rules.includes(rule)) continue; // RULES' order: shapes before context rules
+    if (!rules.has(rule)) continue; // RULES' order: shapes before context rules
     for (const span of rule.find(line)) {
       if (found.some(({ span: [s, e] }) => span[0] < e && s < span[1])) continue;
       found.push({ rule, span });
@@ -87,6 +106,12 @@ function findInLine(line: string, rules: LineRule[]): { rule: LineRule; span: Sp
   }
   return found.sort((a, b) => a.span[0] - b.span[0]);
 }
+
+/**
+ * `findInLine`, kept for lines seen before: an import renders the same example
+ * lines into hundreds of files, and a collection repeats its header lines.
+ */
+const judgeLine = memoByString(findInLine, { size: 10_000, maxLength: 1_000 });
 
 /**
  * Every likely secret in a text, with its line and offsets.
@@ -103,10 +128,10 @@ export function findSecrets(text: string, options: FindOptions = {}): SecretFind
   const findings: SecretFinding[] = [];
   let lineNumber = 1;
   let counted = 0; // text offset up to which newlines are counted
-  let line: { start: number; end: number; rules: LineRule[] } | undefined;
+  let line: { start: number; end: number } | undefined;
   const finish = () => {
     if (!line) return;
-    const { start, end, rules } = line;
+    const { start, end } = line;
     for (
       let at = text.indexOf("\n", counted);
       at !== -1 && at < start;
@@ -117,7 +142,7 @@ export function findSecrets(text: string, options: FindOptions = {}): SecretFind
     counted = start;
     const body = text.slice(start, text[end - 1] === "\r" ? end - 1 : end);
     if (honour && body.includes(ALLOW_COMMENT)) return;
-    for (const { rule, span } of findInLine(body, rules)) {
+    for (const { rule, span } of judgeLine(body)) {
       findings.push({
         rule: rule.id,
         name: rule.name,
@@ -128,23 +153,20 @@ export function findSecrets(text: string, options: FindOptions = {}): SecretFind
       });
     }
   };
-  // One regex pass finds every keyword; each line with one is judged by the rules that want them.
+  // One regex pass finds the lines with a keyword; each is judged by the rules its keywords want.
   const lower = text.toLowerCase();
   const [haystack, keywords] = lower.length === text.length
     ? [lower, KEYWORDS]
     : [text, KEYWORDS_ANY_CASE];
   keywords.lastIndex = 0;
   for (let hit = keywords.exec(haystack); hit; hit = keywords.exec(haystack)) {
-    if (!line || hit.index >= line.end) {
-      finish();
-      const start = text.lastIndexOf("\n", hit.index - 1) + 1;
-      const end = text.indexOf("\n", hit.index);
-      line = { start, end: end === -1 ? text.length : end, rules: [] };
-    }
-    const keyword = haystack === lower ? hit[0] : hit[0].toLowerCase();
-    for (const rule of RULES_BY_KEYWORD.get(keyword)!) {
-      if (!line.rules.includes(rule)) line.rules.push(rule);
-    }
+    if (line && hit.index < line.end) continue;
+    finish();
+    const start = text.lastIndexOf("\n", hit.index - 1) + 1;
+    const end = text.indexOf("\n", hit.index);
+    line = { start, end: end === -1 ? text.length : end };
+    // The rest of this line is the judge's: go on from the next one.
+    keywords.lastIndex = line.end;
   }
   finish();
   return findings;
