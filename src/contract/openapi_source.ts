@@ -73,7 +73,7 @@ export async function loadOpenApiSource(
   if (isSwagger2(doc)) {
     const { upgradeSwagger2 } = await import("../convert/openapi/swagger2.ts");
     try {
-      const upgraded = upgradeSwagger2(doc as Record<string, unknown>);
+      const upgraded = await upgradeSwagger2(doc as Record<string, unknown>);
       doc = upgraded.doc;
       converted = upgraded.note;
     } catch (error) {

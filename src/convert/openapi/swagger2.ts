@@ -4,7 +4,6 @@
  * `import openapi` and `drift` read them like any 3.x document. The note
  * says what was converted, for the command's output.
  */
-import { upgrade } from "@scalar/openapi-upgrader";
 import { isRecord } from "../data.ts";
 
 export const UPGRADER = "@scalar/openapi-upgrader";
@@ -24,11 +23,17 @@ export interface Upgraded {
  * @example
  * ```ts
  * import { upgradeSwagger2 } from "./swagger2.ts";
- * const { doc } = upgradeSwagger2({ swagger: "2.0", info: { title: "t", version: "1" }, paths: {} });
+ * const { doc } = await upgradeSwagger2({
+ *   swagger: "2.0",
+ *   info: { title: "t", version: "1" },
+ *   paths: {},
+ * });
  * String(doc.openapi).startsWith("3."); // true
  * ```
  */
-export function upgradeSwagger2(doc: Record<string, unknown>): Upgraded {
+export async function upgradeSwagger2(doc: Record<string, unknown>): Promise<Upgraded> {
+  // Loaded only for a 2.0 document: an npm package brings Deno's Node layer (50 ms) with it.
+  const { upgrade } = await import("@scalar/openapi-upgrader");
   // The upgrader changes its argument in place; the caller's copy stays as read.
   const upgraded = upgrade(structuredClone(doc) as never, "3.1") as unknown as Record<
     string,

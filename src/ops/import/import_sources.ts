@@ -6,8 +6,6 @@
  * converter, which keeps a 13 MB document fast.
  */
 import { dirname, join, resolve } from "../../adapters/path.ts";
-import { fileURLToPath } from "node:url";
-import { Buffer } from "node:buffer";
 import type { ConvertError, ConvertOutcome } from "../../convert/endpoint.ts";
 import { failure } from "../../convert/endpoint.ts";
 import { isRecord, parseData } from "../../convert/data.ts";
@@ -61,11 +59,16 @@ export async function loadOpenApi(path: string, text: string): Promise<LoadedOpe
   const parsed = parseData(text, path);
   if (!parsed.ok) return parsed;
   if (!hasExternalRefs(parsed.value)) return { ok: true, doc: parsed.value };
-  const { default: RefParser } = await import("@apidevtools/json-schema-ref-parser");
+  // Loaded only here: the library and Node's Buffer and URL bring Deno's Node layer (50 ms).
+  const [{ default: RefParser }, { Buffer }, { fileURLToPath }] = await Promise.all([
+    import("@apidevtools/json-schema-ref-parser"),
+    import("node:buffer"),
+    import("node:url"),
+  ]);
   try {
     // bundle() inlines external files once and points repeats (and cycles) at the first copy.
     const doc = await RefParser.bundle(path, structuredClone(parsed.value) as never, {
-      resolve: { http: false, file: refReader(dirname(path)) },
+      resolve: { http: false, file: refReader(dirname(path), Buffer.from, fileURLToPath) },
     });
     return { ok: true, doc };
   } catch (error) {
@@ -84,7 +87,11 @@ export async function loadOpenApi(path: string, text: string): Promise<LoadedOpe
  * the document's folder and below (links followed), never
  * `../../../home/.netrc`.
  */
-function refReader(folder: string) {
+function refReader(
+  folder: string,
+  toBuffer: (bytes: Uint8Array) => Uint8Array,
+  fileURLToPath: (url: string) => string,
+) {
   return {
     order: 100,
     canRead: (file: { url: string }) =>
@@ -97,7 +104,7 @@ function refReader(folder: string) {
         );
       }
       // A Buffer, as the library's own file resolver returns: its parsers decode Buffers.
-      return Buffer.from(await readBytes(path));
+      return toBuffer(await readBytes(path));
     },
   };
 }
@@ -168,7 +175,7 @@ export async function convertSource(
         return fromOpenApi(loaded.doc, { onProgress: options.onProgress });
       }
       // Swagger 2.0 is converted by a maintained library; the report says so.
-      const { doc, note } = upgradeSwagger2(loaded.doc as Record<string, unknown>);
+      const { doc, note } = await upgradeSwagger2(loaded.doc as Record<string, unknown>);
       const outcome = fromOpenApi(doc, { onProgress: options.onProgress });
       if (outcome.ok) outcome.conversion.warnings.unshift(note);
       return outcome;
