@@ -113,7 +113,7 @@ export async function spawnApispec(args: string[], options: SpawnOptions): Promi
 
 /** Polls `probe` until it returns true; the deadline is generous because file watching is. */
 export async function eventually(
-  probe: () => Promise<boolean>,
+  probe: () => boolean | Promise<boolean>,
   what: string,
   timeoutMs = 15_000,
 ): Promise<void> {

@@ -148,7 +148,7 @@ Deno.test("proxy --record writes no draft through a link out of the record folde
     { cwd: ws.dir, ready: /Listening on (http:\/\/\S+)/ },
   );
   await (await fetch(`${proxy.url}/orders/42`)).text();
-  await eventually(async () => proxy.stderr().includes("not written"), "the refusal on stderr");
+  await eventually(() => proxy.stderr().includes("not written"), "the refusal on stderr");
   assertStringIncludes(proxy.stderr(), "through a link");
   assertEquals(outsideFiles(), []);
 });
