@@ -83,6 +83,22 @@ Deno.test("exec of a schema-mode spec loads ajv, from vendor/, without npm or th
   assertEquals(modules.filter((m) => m.includes("/node_modules/")), []);
 });
 
+Deno.test("validate and a data-driven flow of the demo load no npm package", async () => {
+  await using demo = await demoProject();
+  const validate = await loadedModules(["validate", "api-docs"], demo.ws.dir);
+  assert(validate.some((m) => m.endsWith("/vendor/std-csv@1.0.6/parse.js")), "the CSV parser");
+  assert(validate.some((m) => m.endsWith("/vendor/ajv@8.20.0/ajv.mjs")), "the schema validator");
+  assertEquals(validate.filter((m) => m.includes("/node_modules/")), []);
+  assertEquals(heavyIn(validate), ["ajv (schema mode only)"]);
+  const flow = await loadedModules(
+    ["flow", "api-docs/flows/team-onboarding.md", "--dry-run", "--var", "authToken=t"],
+    demo.ws.dir,
+  );
+  assert(flow.some((m) => m.endsWith("/vendor/std-csv@1.0.6/parse.js")), "the CSV parser");
+  assertEquals(flow.filter((m) => m.includes("/node_modules/")), []);
+  assertEquals(heavyIn(flow).includes("Deno's Node compatibility layer"), false);
+});
+
 Deno.test("import openapi of a 3.x document loads no npm package and no Node layer", async () => {
   await using ws = await workspace({
     "openapi.json": JSON.stringify({

@@ -21,7 +21,8 @@ Deno.test("parseDataFile() reads CSV, JSON and JSON Lines rows", () => {
 
 Deno.test("parseDataFile() names the line of each mistake, with a fix", () => {
   const cases: [string, string, string, number | undefined][] = [
-    ["d.csv", "a,b\n1,2\n3,4,5\n", "Invalid Record Length", 3],
+    ["d.csv", "a,b\n1,2\n3,4,5\n", "expected 2 fields but got 3", 3],
+    ["d.csv", 'a,b\n1,"2\n', 'extraneous or missing " in quoted-field', 2],
     ["d.csv", "a,a\n1,2\n", 'column "a" appears twice', 1],
     ["d.csv", "a,,b\n1,2,3\n", "empty column name", 1],
     ["d.csv", "a,b\n", "it has no rows", undefined],
@@ -40,6 +41,18 @@ Deno.test("parseDataFile() names the line of each mistake, with a fix", () => {
     assertEquals([issues[0].file, issues[0].line], [file, line], message);
     assertEquals(typeof issues[0].fix, "string");
   }
+});
+
+Deno.test("parseDataFile() reads RFC 4180 CSV: quotes, commas and line breaks in fields, CRLF, BOM", () => {
+  const text = '\uFEFFname,note\r\nAda,"a, b"\r\n\r\nGrace,"two\nlines"\r\nLin,"say ""hi"""\r\n';
+  assertEquals(parseDataFile(text, "d.csv"), {
+    rows: [
+      { name: "Ada", note: "a, b" },
+      { name: "Grace", note: "two\nlines" },
+      { name: "Lin", note: 'say "hi"' },
+    ],
+    issues: [],
+  });
 });
 
 Deno.test("parseDataFile() flags a column that cannot be a variable name", () => {
