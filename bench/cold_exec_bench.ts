@@ -5,9 +5,10 @@
  * as CI and agents run them, against the same loopback API, in interleaved
  * rounds; medians. Target: ≤ 1.5x the floor.
  *
- * Context rows: an empty `deno run`, `apispec version`, and `exec` of the same
+ * Context rows: an empty `deno run`, `apispec version`, `exec` of the same
  * spec without its `matches` rule (a simple pattern runs on JavaScript's
- * RegExp; RE2 would load only for one outside that subset).
+ * RegExp; RE2 would load only for one outside that subset), and `exec` of the
+ * demo's schema-mode spec (ajv loads and compiles its schema).
  *
  * `--binary <path>` runs a compiled apispec instead of `deno run main.ts`; the
  * floor is then the bare script compiled the same way (`deno compile`, which
@@ -35,6 +36,7 @@ const RUNS = Number(option(Deno.args, "runs") ?? 15);
 const BINARY = option(Deno.args, "binary");
 const SPEC = "api-docs/apis/users/get-user-by-id.md";
 const SPEC_WITHOUT_MATCHES = "api-docs/apis/users/get-user-plain.md";
+const SCHEMA_SPEC = "api-docs/apis/users/get-list-users.md";
 
 const api = startDemoApi();
 const dir = await Deno.makeTempDir({ prefix: "apispec-cold-bench-" });
@@ -78,6 +80,7 @@ try {
       "exec",
       SPEC_WITHOUT_MATCHES,
     ]),
+    "apispec exec, schema-mode spec": run(apispec.command, [...apispec.args, "exec", SCHEMA_SPEC]),
     "apispec exec": run(apispec.command, [...apispec.args, "exec", SPEC]),
   };
   // Warm Deno's caches for every variant, as a second run in CI would find them.
