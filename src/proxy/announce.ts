@@ -8,6 +8,13 @@ import { dirname, join } from "../adapters/path.ts";
 import { readTextIfExists } from "../adapters/jsonl.ts";
 import { writeInside } from "../adapters/contain.ts";
 
+/**
+ * The proxy's own routes (its counts, and `/exchanges` for the latest
+ * exchanges): defined here, where readers find the proxy, so that they do not
+ * load the proxy itself (its decoders bring Deno's Node layer).
+ */
+export const CONTROL_PATH = "/__apispec/proxy";
+
 export interface ProxyAnnouncement {
   /** Where the proxy answers on this machine, e.g. `http://127.0.0.1:4002`. */
   url: string;

@@ -21,8 +21,8 @@ import { badGateway, loopDetected, proxyMethodNotAllowed } from "./problems.ts";
 import type { ExchangeNote, ProxyReportEntry } from "./report_entry.ts";
 import { ProxyStats } from "./stats.ts";
 import { outgoingHeaders } from "./outgoing.ts";
+import { CONTROL_PATH } from "./announce.ts";
 
-export const CONTROL_PATH = "/__apispec/proxy";
 /** Bytes of each body kept for comparing and recording; a longer body is forwarded, not compared. */
 export const CAPTURE_LIMIT = 1024 * 1024;
 /** Drafts one run writes at most: a client inventing paths cannot fill the disk. */

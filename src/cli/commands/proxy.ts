@@ -12,7 +12,7 @@ import { displayPath, findCollectionRoot } from "../../ops/collection/load.ts";
 import type { RouteLoad } from "../../ops/collection/endpoint_routes.ts";
 import { renderReload } from "../../mock/render.ts";
 import { shutdownSignal } from "../../mock/serve.ts";
-import { CONTROL_PATH } from "../../proxy/handler.ts";
+import { CONTROL_PATH } from "../../proxy/announce.ts";
 import { renderExchangeLine } from "../../proxy/report_entry.ts";
 import { startProxyServer } from "../../proxy/serve.ts";
 import type { ParsedArgs } from "../args.ts";

@@ -7,8 +7,7 @@
  * left by a proxy that is gone reads as "no proxy running".
  */
 import { readBounded } from "../../adapters/bounded.ts";
-import { announcementPath, readAnnouncement } from "../../proxy/announce.ts";
-import { CONTROL_PATH } from "../../proxy/handler.ts";
+import { announcementPath, CONTROL_PATH, readAnnouncement } from "../../proxy/announce.ts";
 import type { ProxyReportEntry } from "../../proxy/report_entry.ts";
 import type { ProxyCounts } from "../../proxy/stats.ts";
 import { isLoopback } from "../guard.ts";
