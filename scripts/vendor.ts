@@ -66,6 +66,27 @@ async function re2js() {
   await copy(`${pkg}/LICENSE`, `${dir}/LICENSE`);
 }
 
+/** One ES module bundled by esbuild, for any platform, with a banner naming its origin. */
+async function bundle(
+  outfile: string,
+  banner: string[],
+  options: esbuild.BuildOptions,
+): Promise<void> {
+  await Deno.mkdir(outfile.slice(0, outfile.lastIndexOf("/")), { recursive: true });
+  await esbuild.build({
+    ...options,
+    bundle: true,
+    format: "esm",
+    platform: "neutral",
+    target: "es2022",
+    legalComments: "none",
+    banner: { js: banner.map((line) => `// ${line}`).join("\n") },
+    outfile,
+    logLevel: "warning",
+  });
+  await esbuild.stop();
+}
+
 const PATH_FUNCTIONS = ["basename", "dirname", "is_absolute", "join", "relative", "resolve"];
 
 async function stdPath(std: string, commitOption?: string) {
@@ -82,24 +103,10 @@ async function stdPath(std: string, commitOption?: string) {
     } };`
   ).join("\n");
   const dir = `${VENDOR}/std-path@${version}`;
-  await Deno.mkdir(dir, { recursive: true });
-  await esbuild.build({
-    stdin: { contents: entry, loader: "ts", resolveDir: std },
-    absWorkingDir: std,
-    bundle: true,
-    format: "esm",
-    platform: "neutral",
-    target: "es2022",
-    legalComments: "none",
-    banner: {
-      js:
-        `// @std/path ${version} (denoland/std ${commit}), MIT license (LICENSE beside this file).\n` +
-        "// Its POSIX and Windows functions, bundled by scripts/vendor.ts.",
-    },
-    outfile: `${dir}/path.js`,
-    logLevel: "warning",
-  });
-  await esbuild.stop();
+  await bundle(`${dir}/path.js`, [
+    `@std/path ${version} (denoland/std ${commit}), MIT license (LICENSE beside this file).`,
+    "Its POSIX and Windows functions, bundled by scripts/vendor.ts.",
+  ], { stdin: { contents: entry, loader: "ts", resolveDir: std }, absWorkingDir: std });
   await copy(`${std}/LICENSE`, `${dir}/LICENSE`);
 }
 
@@ -108,24 +115,10 @@ async function stdCsv(std: string, commitOption?: string) {
   const commit = commitOption ??
     await run("git", ["rev-parse", "HEAD"], std).catch(() => "at an unrecorded commit");
   const dir = `${VENDOR}/std-csv@${version}`;
-  await Deno.mkdir(dir, { recursive: true });
-  await esbuild.build({
-    entryPoints: [`${std}/csv/parse.ts`],
-    absWorkingDir: std,
-    bundle: true,
-    format: "esm",
-    platform: "neutral",
-    target: "es2022",
-    legalComments: "none",
-    banner: {
-      js:
-        `// @std/csv ${version} (denoland/std ${commit}), MIT license (LICENSE beside this file).\n` +
-        "// Its parse function, bundled by scripts/vendor.ts.",
-    },
-    outfile: `${dir}/parse.js`,
-    logLevel: "warning",
-  });
-  await esbuild.stop();
+  await bundle(`${dir}/parse.js`, [
+    `@std/csv ${version} (denoland/std ${commit}), MIT license (LICENSE beside this file).`,
+    "Its parse function, bundled by scripts/vendor.ts.",
+  ], { entryPoints: [`${std}/csv/parse.ts`], absWorkingDir: std });
   await copy(`${std}/LICENSE`, `${dir}/LICENSE`);
 }
 
@@ -133,22 +126,10 @@ async function jsoncParser() {
   const pkg = `${ROOT}node_modules/jsonc-parser`;
   const version = JSON.parse(await Deno.readTextFile(`${pkg}/package.json`)).version;
   const dir = `${VENDOR}/jsonc-parser@${version}`;
-  await Deno.mkdir(dir, { recursive: true });
-  await esbuild.build({
-    entryPoints: [`${pkg}/lib/esm/main.js`],
-    bundle: true,
-    format: "esm",
-    platform: "neutral",
-    target: "es2022",
-    legalComments: "none",
-    banner: {
-      js: `// jsonc-parser ${version}, MIT license (LICENSE beside this file).\n` +
-        "// Its ES module build, bundled by scripts/vendor.ts.",
-    },
-    outfile: `${dir}/main.js`,
-    logLevel: "warning",
-  });
-  await esbuild.stop();
+  await bundle(`${dir}/main.js`, [
+    `jsonc-parser ${version}, MIT license (LICENSE beside this file).`,
+    "Its ES module build, bundled by scripts/vendor.ts.",
+  ], { entryPoints: [`${pkg}/lib/esm/main.js`] });
   await copy(`${pkg}/LICENSE.md`, `${dir}/LICENSE`);
 }
 
@@ -171,7 +152,6 @@ async function ajv() {
     throw new Error(`${name} is not in node_modules: run \`deno install\` first`);
   };
   const dir = `${VENDOR}/ajv@${await version("ajv")}`;
-  await Deno.mkdir(dir, { recursive: true });
   // The draft 2020-12 meta-schema compiled ahead of time (ajv's standalone code, with the
   // formats schema mode adds): checking a spec's schema no longer compiles it, 25 ms a process.
   const meta = new Ajv2020.default({ ...SCHEMA_OPTIONS, code: { source: true, esm: true } });
@@ -190,7 +170,12 @@ async function ajv() {
       );
     },
   };
-  await esbuild.build({
+  await bundle(`${dir}/ajv.mjs`, [
+    `ajv ${await version("ajv")} and ajv-formats ${await version("ajv-formats")}, MIT license; ` +
+    "their dependencies' licences (MIT, fast-uri's BSD-3-Clause) are in",
+    "LICENSE beside this file.",
+    "Bundled from their CommonJS by scripts/vendor.ts.",
+  ], {
     stdin: {
       contents: 'export { default as Ajv2020 } from "ajv/dist/2020.js";\n' +
         'export { default as AjvDraft7 } from "ajv";\n' +
@@ -201,22 +186,8 @@ async function ajv() {
     },
     nodePaths: [modules],
     plugins: [metaModule],
-    bundle: true,
-    format: "esm",
-    platform: "neutral",
     mainFields: ["main", "module"],
-    target: "es2022",
-    legalComments: "none",
-    banner: {
-      js: `// ajv ${await version("ajv")} and ajv-formats ${await version("ajv-formats")}, ` +
-        "MIT license; their dependencies' licences (MIT, fast-uri's BSD-3-Clause) are in\n" +
-        "// LICENSE beside this file.\n" +
-        "// Bundled from their CommonJS by scripts/vendor.ts.",
-    },
-    outfile: `${dir}/ajv.mjs`,
-    logLevel: "warning",
   });
-  await esbuild.stop();
   await Deno.writeTextFile(
     `${dir}/ajv.d.ts`,
     "// The bundle's exports, typed by the npm packages it was built from (scripts/vendor.ts).\n" +

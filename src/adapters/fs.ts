@@ -301,13 +301,15 @@ export function listMarkdown(root: string): Promise<string[]> {
 /**
  * Relative paths (with `/`), sorted, of the files below `root` whose names
  * `keep` accepts, in folders whose names `enter` accepts; none when `root`
- * does not exist. Paths are built while walking: path.relative per file costs
- * more than the walk.
+ * does not exist. Folders `keepFolder` accepts are listed instead of entered.
+ * Links are neither listed nor followed. Paths are built while walking:
+ * path.relative per file costs more than the walk.
  */
 export function listFilesSync(
   root: string,
   keep: (name: string) => boolean,
   enter: (name: string) => boolean = () => true,
+  keepFolder: (name: string) => boolean = () => false,
 ): string[] {
   const found: string[] = [];
   const walk = (dir: string, prefix: string) => {
@@ -319,7 +321,8 @@ export function listFilesSync(
     }
     for (const entry of entries) {
       if (entry.isDirectory) {
-        if (enter(entry.name)) walk(join(dir, entry.name), `${prefix}${entry.name}/`);
+        if (keepFolder(entry.name)) found.push(prefix + entry.name);
+        else if (enter(entry.name)) walk(join(dir, entry.name), `${prefix}${entry.name}/`);
       } else if (entry.isFile && keep(entry.name)) found.push(prefix + entry.name);
     }
   };

@@ -7,6 +7,7 @@
  * under way is left alone, and links are neither followed nor removed.
  */
 import { join } from "../../adapters/path.ts";
+import { listFilesSync } from "../../adapters/fs.ts";
 
 const TEMP_NAME = /^.+\.[0-9a-f]{8}\.tmp$/;
 const SKIP = new Set([".git", "node_modules"]);
@@ -14,24 +15,12 @@ export const LEFTOVER_AGE_MS = 10 * 60 * 1000;
 
 /** Absolute paths of the leftovers below each folder, oldest writes only. */
 export function findLeftovers(folders: string[], now: number): string[] {
-  const found: string[] = [];
-  const walk = (dir: string, depth: number) => {
-    let entries: Deno.DirEntry[];
-    try {
-      entries = [...Deno.readDirSync(dir)];
-    } catch {
-      return;
-    }
-    for (const entry of entries) {
-      if (entry.isSymlink || SKIP.has(entry.name)) continue;
-      const path = join(dir, entry.name);
-      if (TEMP_NAME.test(entry.name)) {
-        if (modified(path) < now - LEFTOVER_AGE_MS) found.push(path);
-      } else if (entry.isDirectory && depth < 32) walk(path, depth + 1);
-    }
-  };
-  for (const folder of folders) walk(folder, 0);
-  return found.sort();
+  const temp = (name: string) => TEMP_NAME.test(name);
+  return folders.flatMap((folder) =>
+    listFilesSync(folder, temp, (name) => !SKIP.has(name), temp)
+      .map((relative) => join(folder, relative))
+      .filter((path) => modified(path) < now - LEFTOVER_AGE_MS)
+  ).sort();
 }
 
 /** Removes what `findLeftovers` found; the paths it could not remove, with why. */
