@@ -3,13 +3,18 @@
  * Arazzo export. Files that do not parse are left out with a warning naming
  * them: they document nothing until they validate.
  */
-import { isAbsolute, join, relative, resolve } from "../adapters/path.ts";
+import { join, relative, resolve } from "../adapters/path.ts";
 import { type Issue, issue } from "../engine/issue.ts";
 import type { EndpointSpec } from "../engine/model.ts";
 import { parseEndpoint } from "../engine/parse/spec.ts";
 import { isDirectory, listMarkdown, readText, toSlash } from "../adapters/fs.ts";
 import type { OpsContext } from "../adapters/system.ts";
-import { displayPath, findCollectionRoot, noCollection } from "../ops/collection/load.ts";
+import {
+  displayPath,
+  enclosingCollection,
+  findCollectionRoot,
+  noCollection,
+} from "../ops/collection/load.ts";
 import { kindOf } from "../ops/collection/file_kind.ts";
 
 export interface CollectionSpecs {
@@ -78,11 +83,4 @@ export async function readCollectionSpecs(
     }
   }
   return { root, specs, paths, flows, issues };
-}
-
-/** The `api-docs/` folder that holds `folder`, or `folder` itself. */
-async function enclosingCollection(folder: string, ctx: OpsContext): Promise<string> {
-  const found = await findCollectionRoot({ near: folder }, ctx);
-  const rel = relative(found, folder);
-  return rel !== "" && !rel.startsWith("..") && !isAbsolute(rel) ? found : folder;
 }

@@ -1,6 +1,7 @@
 /** Importer behaviour beyond the case table (Swagger 2.0 conversion: tests/contract/roundtrip_test.ts): refusals, credentials, env merging, export, discovery, init. */
 import { assert, assertEquals, assertStringIncludes } from "@std/assert";
 import { validate } from "@readme/openapi-parser";
+import { demoProject } from "../helpers/demo.ts";
 import { apispec, json } from "../helpers/cli.ts";
 import { closedPort, jsonResponse, startTestApi } from "../helpers/api.ts";
 import { workspace } from "../helpers/workspace.ts";
@@ -100,6 +101,25 @@ Deno.test("export openapi writes a valid OpenAPI 3.1 document, and importing it 
     await writtenOperations(again.path("api-docs/apis")),
     await writtenOperations(ws.path("api-docs/apis")),
   );
+});
+
+Deno.test("export openapi of a folder of the collection: its operations, as the whole export names them", async () => {
+  await using demo = await demoProject();
+  const opts = { cwd: demo.ws.dir };
+  const whole = JSON.parse((await apispec(["export", "openapi", "--json"], opts)).stdout);
+  const users = await apispec(["export", "openapi", "api-docs/apis/users", "--json"], opts);
+  assertEquals(users.code, 0, users.stderr);
+  const part = JSON.parse(users.stdout);
+  assertEquals(part.info, whole.info, "the collection's title");
+  assertEquals(part.servers, whole.servers, "the collection's environments");
+  assertEquals(Object.keys(part.paths).sort(), ["/users", "/users/{userId}"]);
+  for (const [path, item] of Object.entries(part.paths as Record<string, object>)) {
+    assertEquals(item, whole.paths[path], path);
+  }
+  // A folder of flows holds no endpoint file, and no flow is read as one.
+  const flows = await apispec(["export", "openapi", "api-docs/flows", "--json"], opts);
+  assertEquals([flows.code, flows.stderr], [0, ""]);
+  assertEquals(JSON.parse(flows.stdout).paths, {});
 });
 
 Deno.test("import project prefers a static OpenAPI file in the project", async () => {

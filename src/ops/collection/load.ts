@@ -112,6 +112,17 @@ export async function findCollectionRoot(
   return defaultWorkspace(ctx.env);
 }
 
+/**
+ * The `api-docs/` folder that holds `folder` (a folder of a collection is read
+ * as part of it: its files' kinds, history and `project.md`), or `folder`
+ * itself when none does.
+ */
+export async function enclosingCollection(folder: string, ctx: OpsContext): Promise<string> {
+  const found = await findCollectionRoot({ near: folder }, ctx);
+  const rel = relative(found, folder);
+  return rel !== "" && !rel.startsWith("..") && !isAbsolute(rel) ? found : folder;
+}
+
 /** A small config file's text, or undefined when it does not exist. Synchronous: these reads
  * sit on every command's path, and a sync read of a small file costs far less than an async one. */
 function readIfExists(path: string): string | undefined {

@@ -3,7 +3,7 @@
  * that do not parse are reported and left out) and the env template's
  * baseUrls, and builds the OpenAPI document.
  */
-import { join, resolve } from "../../adapters/path.ts";
+import { join, relative, resolve } from "../../adapters/path.ts";
 import { EXIT, type ExitCode, type Issue, issue } from "../../engine/issue.ts";
 import type { EndpointSpec } from "../../engine/model.ts";
 import { parseEndpoint } from "../../engine/parse/spec.ts";
@@ -15,10 +15,11 @@ import {
   duplicateOperations,
   duplicateWarnings,
 } from "../../engine/duplicates.ts";
-import { isDirectory, listMarkdown, readText } from "../../adapters/fs.ts";
+import { isDirectory, listMarkdown, readText, toSlash } from "../../adapters/fs.ts";
 import type { OpsContext } from "../../adapters/system.ts";
 import {
   displayPath,
+  enclosingCollection,
   ENV_TEMPLATE,
   findCollectionRoot,
   noCollection,
@@ -61,10 +62,14 @@ export async function exportOpenApi(
   const issues: Issue[] = [];
   const specs: EndpointSpec[] = [];
   const fileOf = new Map<EndpointSpec, string>();
-  for (const rel of await listMarkdown(root)) {
+  // A folder of a collection is exported as part of it: its files' kinds and operation ids,
+  // the title and servers come from the collection.
+  const collection = dir ? await enclosingCollection(root, ctx) : root;
+  const prefix = collection === root ? "" : `${toSlash(relative(collection, root))}/`;
+  for (const rel of (await listMarkdown(root)).map((name) => prefix + name)) {
     if (kindOf(rel) !== "endpoint") continue;
-    const file = displayPath(join(root, rel), ctx.cwd);
-    const { spec, issues: found } = parseEndpoint(await readText(join(root, rel)), rel);
+    const file = displayPath(join(collection, rel), ctx.cwd);
+    const { spec, issues: found } = parseEndpoint(await readText(join(collection, rel)), rel);
     if (spec) {
       specs.push(spec);
       fileOf.set(spec, file);
@@ -80,11 +85,11 @@ export async function exportOpenApi(
   }
   let title = "API";
   try {
-    title = parseProject(await readText(projectFilePath(root)), "project.md").config.name;
+    title = parseProject(await readText(projectFilePath(collection)), "project.md").config.name;
   } catch { /* no project file */ }
   const servers: [string, string][] = [];
   try {
-    const env = parseEnvFile(await readText(join(root, ENV_TEMPLATE)), ENV_TEMPLATE).env;
+    const env = parseEnvFile(await readText(join(collection, ENV_TEMPLATE)), ENV_TEMPLATE).env;
     for (const section of env.sections) {
       if (section.vars.baseUrl) servers.push([section.name, section.vars.baseUrl]);
     }
