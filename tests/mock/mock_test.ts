@@ -228,3 +228,17 @@ Deno.test("mock exits 2 for a folder that does not exist or a port out of range"
   assertEquals(port.code, 2);
   assertStringIncludes(port.stderr, "Port 70000 is out of range");
 });
+
+Deno.test("mock of a folder of the collection serves its endpoints; flows there are not endpoints", async () => {
+  await using ws = await workspace({
+    ...usersApi(),
+    "api-docs/flows/read-me.md":
+      "---\ntype: pipeline\n---\n## Steps\n\n1. **Me** -> `apis/users/get-me.md`\n",
+  });
+  await using users = await startMock(["api-docs/apis/users", "--port=0"], { cwd: ws.dir });
+  assertEquals((await (await fetch(`${users.url}/users/me`)).json()).id, "me");
+  await using flows = await startMock(["api-docs/flows", "--port=0"], { cwd: ws.dir });
+  assertStringIncludes(flows.stdout(), "0 routes from api-docs/flows");
+  const stopped = await flows.stop();
+  assertEquals(stopped.stderr.includes("SPEC_PARSE_ERROR"), false, stopped.stderr);
+});

@@ -15,8 +15,8 @@ import {
   type EndpointRoute,
   type RouteTable,
 } from "../../engine/routes/route_table.ts";
-import { displayPath } from "./load.ts";
-import { kindOf } from "./validate.ts";
+import { displayPath, kindsUnder } from "./load.ts";
+import type { FileKind } from "./file_kind.ts";
 
 export interface RouteLoad {
   table: RouteTable<EndpointRoute>;
@@ -40,7 +40,9 @@ interface Parsed {
 /** A loader for one folder; call it again after a change to get the new table. */
 export function createRouteLoader(root: string, ctx: OpsContext): () => Promise<RouteLoad> {
   let cache = new Map<string, Parsed>();
+  let kindOf: ((rel: string) => FileKind) | undefined;
   return async function loadRoutes() {
+    kindOf ??= await kindsUnder(root, ctx);
     const next = new Map<string, Parsed>();
     const issues: Issue[] = [];
     const changed: string[] = [];

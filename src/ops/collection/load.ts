@@ -33,7 +33,7 @@ import {
   toSlash,
   UnreadableFile,
 } from "../../adapters/fs.ts";
-import { PROJECT_FILES } from "./file_kind.ts";
+import { type FileKind, kindOf, PROJECT_FILES } from "./file_kind.ts";
 import { gitToplevel } from "../../adapters/git.ts";
 import { type OpsContext, userDataDir } from "../../adapters/system.ts";
 
@@ -121,6 +121,20 @@ export async function enclosingCollection(folder: string, ctx: OpsContext): Prom
   const found = await findCollectionRoot({ near: folder }, ctx);
   const rel = relative(found, folder);
   return rel !== "" && !rel.startsWith("..") && !isAbsolute(rel) ? found : folder;
+}
+
+/**
+ * The kind of each markdown file under `folder`, by its path relative to
+ * `folder`, as its place in the collection says: under `api-docs/flows`,
+ * `checkout.md` is a flow.
+ */
+export async function kindsUnder(
+  folder: string,
+  ctx: OpsContext,
+): Promise<(relative: string) => FileKind> {
+  const collection = await enclosingCollection(folder, ctx);
+  const prefix = collection === folder ? "" : `${toSlash(relative(collection, folder))}/`;
+  return (rel) => kindOf(prefix + rel);
 }
 
 /** A small config file's text, or undefined when it does not exist. Synchronous: these reads
