@@ -15,6 +15,8 @@ export interface FlagDef {
   /** `--save` alone or `--save <path>`: the value is taken only once the positionals are full. */
   optionalValue?: boolean;
   default?: string | number | boolean;
+  /** The least an integer flag accepts. */
+  min?: number;
   valueName?: string;
   description: string;
   /** What shell completion offers for the value. */
@@ -150,6 +152,17 @@ export function parseArgs(
         continue;
       }
       typed = Number(value);
+      if (def.min !== undefined && typed < def.min) {
+        issues.push(
+          usage(
+            `Flag --${def.name} must be at least ${def.min}, got ${value}`,
+            `Write --${def.name}=<${def.valueName ?? "n"}> with ${
+              def.valueName ?? "n"
+            } ≥ ${def.min}`,
+          ),
+        );
+        continue;
+      }
     }
     if (def.type === "enum" && !def.values!.includes(value)) {
       const near = closest(value, [...def.values!]);

@@ -38,6 +38,7 @@ const vars: FlagDef = {
 const timeout: FlagDef = {
   name: "timeout",
   type: "integer",
+  min: 1,
   valueName: "ms",
   description: "Request timeout; beats endpoint and project values",
 };

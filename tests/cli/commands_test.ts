@@ -101,6 +101,7 @@ Deno.test("usage errors are exit 2 with a fix", async () => {
       /does not accept "xml"[\s\S]*console, junit, json, markdown/,
     ],
     [["exec", "x.md", "--timeout=soon"], /needs a whole number/],
+    [["exec", "x.md", "--timeout=0"], /--timeout must be at least 1, got 0/],
     [["exec", "x.md", "--var", "novalue"], /Invalid --var "novalue"/],
     [["exce", "x.md"], /Unknown command "exce"[\s\S]*Did you mean `apispec exec`/],
     [["request", "FETCH", "http://x"], /<method> does not accept "FETCH"/],
