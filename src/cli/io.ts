@@ -3,6 +3,7 @@
  * once (TTY, NO_COLOR, --no-color), and a prompt for interactive questions.
  */
 import { ANSI, type Paint, PLAIN } from "../engine/render/paint.ts";
+import { terminalSafe } from "../engine/render/terminal_safe.ts";
 import { type OpsContext, systemContext } from "../adapters/system.ts";
 
 export interface GlobalOptions {
@@ -59,8 +60,9 @@ export function systemIO(global: GlobalOptions): CliIO {
   const stderrIsTTY = Deno.stderr.isTerminal();
   return {
     ctx,
-    out: (text) => writeAll(Deno.stdout, text),
-    err: (text) => writeAll(Deno.stderr, text),
+    // Whatever a file or an API put in the text reaches the terminal escaped.
+    out: (text) => writeAll(Deno.stdout, terminalSafe(text)),
+    err: (text) => writeAll(Deno.stderr, terminalSafe(text)),
     paint: wantsColor(stdoutIsTTY, ctx.env, global.noColor) ? ANSI : PLAIN,
     errPaint: wantsColor(stderrIsTTY, ctx.env, global.noColor) ? ANSI : PLAIN,
     stdoutIsTTY,
