@@ -100,3 +100,17 @@ Deno.test("validate of a collection's subfolder reads each file as its place in 
   const inside = await apispec(["validate", "flows"], { cwd: demo });
   assertEquals(inside.code, 0, inside.stderr);
 });
+
+Deno.test("validate of a folder without markdown files says so (exit 2), not a green check", async () => {
+  await using ws = await workspace({ "notes.txt": "not a collection\n" });
+  for (const [path, shown] of [[".", "."], ["sub", "sub"]]) {
+    await Deno.mkdir(ws.path("sub"), { recursive: true });
+    const result = await apispec(["validate", path], { cwd: ws.dir });
+    assertEquals(result.code, 2, result.stdout);
+    assertStringIncludes(
+      result.stderr,
+      `error[USAGE]: ${shown} holds no markdown file to validate`,
+    );
+    assertStringIncludes(result.stderr, "fix: Pass the collection folder (api-docs)");
+  }
+});

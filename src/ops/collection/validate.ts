@@ -146,6 +146,13 @@ export async function validatePath(
   const issues: Issue[] = [];
   const files: ValidateResult["files"] = [];
   const routes: Route[] = [];
+  // A folder with nothing to check is a wrong folder more often than an empty collection.
+  if (directory && targets.length === 0) {
+    const shown = absolute === ctx.cwd ? "." : displayPath(absolute, ctx.cwd);
+    issues.push(issue("USAGE", `${shown} holds no markdown file to validate`, {
+      fix: "Pass the collection folder (api-docs), or create one with `apispec init`",
+    }));
+  }
   if (!directory && !absolute.endsWith(".md")) {
     issues.push(
       issue("USAGE", `${displayPath(absolute, ctx.cwd)} is not a markdown file`, {
