@@ -194,3 +194,18 @@ Deno.test("check reports junit and refuses an unknown ref (exit 2)", async () =>
   assertStringIncludes(unknown.stderr, 'Cannot compare with "no-such-branch"');
   assertStringIncludes(unknown.stderr, "fetch-depth: 0");
 });
+
+Deno.test("check of a folder with nothing to run is a usage error; with --changed-from it is not", async () => {
+  await using ws = await workspace({ "docs/readme.txt": "no specs here\n" });
+  await git(ws.dir, "init", "-q", ".");
+  await git(ws.dir, "add", ".");
+  await git(ws.dir, "-c", "user.email=t@t", "-c", "user.name=t", "commit", "-qm", "init");
+  for (const [path, shown] of [[".", "."], ["docs", "docs"]]) {
+    const result = await apispec(["check", path], { cwd: ws.dir });
+    assertEquals(result.code, 2, result.stdout);
+    assertStringIncludes(result.stderr, `error[USAGE]: ${shown} holds no endpoint file or flow`);
+  }
+  // Nothing changed since HEAD: a pull request that touches no spec passes.
+  const unchanged = await apispec(["check", ".", "--changed-from", "HEAD"], { cwd: ws.dir });
+  assertEquals(unchanged.code, 0, unchanged.stderr);
+});

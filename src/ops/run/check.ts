@@ -95,7 +95,7 @@ interface Prepared {
 async function prepare(input: CheckInput, ctx: OpsContext): Promise<Prepared | CheckResult> {
   const absDir = resolve(ctx.cwd, input.dir);
   const result: CheckResult = {
-    dir: displayPath(absDir, ctx.cwd),
+    dir: absDir === ctx.cwd ? "." : displayPath(absDir, ctx.cwd),
     changedFrom: input.changedFrom,
     sharedChanges: [],
     endpoints: [],
@@ -122,6 +122,13 @@ async function prepare(input: CheckInput, ctx: OpsContext): Promise<Prepared | C
   const selected = await selectFiles(absDir, root, input.changedFrom, ctx);
   if (!selected.selection) return refuse(selected.issues);
   const selection = selected.selection;
+  // A whole folder with nothing to run is a wrong path (a green CI job that checked nothing);
+  // with --changed-from, an empty selection means nothing changed.
+  if (!input.changedFrom && selection.endpoints.length === 0 && selection.flows.length === 0) {
+    return refuse([issue("USAGE", `${result.dir} holds no endpoint file or flow`, {
+      fix: "Pass the collection folder, e.g. `apispec check api-docs`",
+    })]);
+  }
   result.base = selection.base;
   result.deleted = selection.deleted;
   result.sharedChanges = selection.sharedChanges;
