@@ -1,4 +1,8 @@
-/** Git, through the git command line; absent git or a folder outside a repository gives undefined. */
+/**
+ * Git: the repository's top folder found on disk, and the rest through the git command line;
+ * absent git or a folder outside a repository gives undefined.
+ */
+import { dirname, join, resolve } from "./path.ts";
 
 interface GitOutput {
   ok: boolean;
@@ -25,6 +29,22 @@ async function git(args: string[], cwd: string): Promise<string | undefined> {
 /** The repository's top folder, or undefined outside a repository. */
 export async function gitToplevel(cwd: string): Promise<string | undefined> {
   return await git(["rev-parse", "--show-toplevel"], cwd);
+}
+
+/**
+ * The repository's top folder as found on disk: the nearest folder upward that
+ * holds `.git` (a folder, or a file in worktrees and submodules), where `git
+ * rev-parse --show-toplevel` finds it, without starting git (5–20 ms a call).
+ * For finding a collection; commands that go on to run git ask git itself.
+ */
+export function repositoryTop(cwd: string): string | undefined {
+  for (let dir = resolve(cwd);; dir = dirname(dir)) {
+    try {
+      Deno.statSync(join(dir, ".git"));
+      return dir;
+    } catch { /* not here */ }
+    if (dirname(dir) === dir) return undefined;
+  }
 }
 
 export interface GitChange {

@@ -15,7 +15,7 @@ import {
   renderDriftMarkdown,
 } from "../../engine/render/drift.ts";
 import { appendText, isDirectory, toSlash } from "../../adapters/fs.ts";
-import { gitToplevel } from "../../adapters/git.ts";
+import { repositoryTop } from "../../adapters/git.ts";
 import { displayPath, findCollectionRoot } from "../../ops/collection/load.ts";
 import { driftCheck } from "../../contract/drift.ts";
 import type { ParsedArgs } from "../args.ts";
@@ -56,7 +56,7 @@ export async function run(args: ParsedArgs, io: CliIO): Promise<number> {
   };
   if (format === "github") {
     // Annotations need paths from the repository root, wherever drift runs.
-    const top = await gitToplevel(cwd);
+    const top = repositoryTop(cwd);
     const repoPath = (file: string) =>
       top && !/^https?:\/\//.test(file) ? toSlash(relative(top, resolve(cwd, file))) : file;
     const annotated: DriftReport = {

@@ -34,7 +34,7 @@ import {
   UnreadableFile,
 } from "../../adapters/fs.ts";
 import { type FileKind, kindOf, PROJECT_FILES } from "./file_kind.ts";
-import { gitToplevel } from "../../adapters/git.ts";
+import { repositoryTop } from "../../adapters/git.ts";
 import { type OpsContext, userDataDir } from "../../adapters/system.ts";
 
 export const COLLECTION_DIR = "api-docs";
@@ -105,7 +105,7 @@ export async function findCollectionRoot(
       if (dirname(current) === current) break;
     }
   }
-  const top = await gitToplevel(ctx.cwd);
+  const top = repositoryTop(ctx.cwd);
   if (top && await isDirectory(join(top, COLLECTION_DIR))) return join(top, COLLECTION_DIR);
   if (await isDirectory(join(ctx.cwd, COLLECTION_DIR))) return join(ctx.cwd, COLLECTION_DIR);
   if (basename(ctx.cwd) === COLLECTION_DIR) return ctx.cwd;

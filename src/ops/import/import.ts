@@ -28,7 +28,7 @@ import {
   readText,
   writeTextAtomic,
 } from "../../adapters/fs.ts";
-import { gitToplevel } from "../../adapters/git.ts";
+import { repositoryTop } from "../../adapters/git.ts";
 import { staysInside } from "../../adapters/contain.ts";
 import type { OpsContext } from "../../adapters/system.ts";
 import {
@@ -74,7 +74,7 @@ export async function importTarget(ctx: OpsContext, options: WriteOptions): Prom
   if (found !== defaultWorkspace(ctx.env) || options.config) return found;
   const base = options.projectDir
     ? resolve(ctx.cwd, options.projectDir)
-    : (await gitToplevel(ctx.cwd)) ?? ctx.cwd;
+    : repositoryTop(ctx.cwd) ?? ctx.cwd;
   return join(base, COLLECTION_DIR);
 }
 

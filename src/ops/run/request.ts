@@ -23,7 +23,7 @@ import type { NetworkFailure } from "../../engine/diagnose/classify.ts";
 import { createTextExclusive, exists, readText } from "../../adapters/fs.ts";
 import { createInside } from "../../adapters/contain.ts";
 import { sendRequest } from "../../adapters/http.ts";
-import { gitToplevel } from "../../adapters/git.ts";
+import { repositoryTop } from "../../adapters/git.ts";
 import type { OpsContext } from "../../adapters/system.ts";
 import {
   buildLayers,
@@ -301,7 +301,7 @@ async function saveSpec(
 
 /** Inside a git repository the collection is `<repo>/api-docs`; outside one, the per-user workspace. */
 async function scratchCollection(ctx: OpsContext, discovered: string): Promise<string> {
-  const top = await gitToplevel(ctx.cwd);
+  const top = repositoryTop(ctx.cwd);
   if (top) return join(top, COLLECTION_DIR);
   return await exists(discovered) ? discovered : defaultWorkspace(ctx.env);
 }

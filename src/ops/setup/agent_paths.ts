@@ -7,7 +7,7 @@ import { dirname, join, resolve } from "../../adapters/path.ts";
 import { AGENT_IDS, type AgentDef, AGENTS, pathBase } from "../../agents/registry.ts";
 import { type Issue, issue } from "../../engine/issue.ts";
 import { exists, isDirectory } from "../../adapters/fs.ts";
-import { gitToplevel } from "../../adapters/git.ts";
+import { repositoryTop } from "../../adapters/git.ts";
 import type { OpsContext } from "../../adapters/system.ts";
 
 export interface AgentPlaces {
@@ -20,7 +20,7 @@ export interface AgentPlaces {
 export async function agentPlaces(ctx: OpsContext, config?: string): Promise<AgentPlaces> {
   const projectRoot = config
     ? dirname(dirname(resolve(ctx.cwd, config)))
-    : (await gitToplevel(ctx.cwd)) ?? ctx.cwd;
+    : repositoryTop(ctx.cwd) ?? ctx.cwd;
   const home = ctx.env.HOME || ctx.env.USERPROFILE || undefined;
   const codexHome = ctx.env.CODEX_HOME || (home ? join(home, ".codex") : undefined);
   return { projectRoot, home, codexHome };
