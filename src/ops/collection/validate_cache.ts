@@ -9,9 +9,10 @@
  *
  * One JSON file per collection in the user's cache folder
  * (`~/.cache/apispec/validate/`), never in the project, where a committed
- * cache would be hostile input able to hide a secret. It holds for one
- * apispec version (running from source, for the checker's own files as they
- * are) and one working folder, since messages name files relative to it.
+ * cache would be hostile input able to hide a secret. It holds for one build
+ * of apispec (its version and binary; running from source, the checker's own
+ * files as they are) and one working folder, since messages name files
+ * relative to it.
  * Anything else is a cold start; a cache that cannot be read or written only
  * makes the next run slower.
  */
@@ -185,11 +186,13 @@ function wellFormed(entry: unknown): entry is Entry {
 }
 
 /**
- * What the results depend on besides the files: the version, and, running
- * from source (where the version does not move), the checker's own modules.
+ * What the results depend on besides the files: the version, and the checker
+ * itself (the binary's size and time; running from source, its modules' times),
+ * since builds of one version differ.
  */
 function checkerKey(): string {
-  if (Deno.build.standalone) return VERSION;
+  // A binary built again (another commit, the same version) is another file.
+  if (Deno.build.standalone) return `${VERSION}+binary.${fileStamp(Deno.execPath())}`;
   const src = new URL("../../", import.meta.url);
   if (src.protocol !== "file:") return VERSION;
   const root = decodeURIComponent(src.pathname);
@@ -207,6 +210,15 @@ function checkerKey(): string {
     } catch { /* a file gone since the listing */ }
   }
   return `${VERSION}+source.${sources.length}.${newest}`;
+}
+
+function fileStamp(path: string): string {
+  try {
+    const info = Deno.statSync(path);
+    return `${info.size}.${info.mtime?.getTime() ?? 0}`;
+  } catch {
+    return "unknown";
+  }
 }
 
 function forgetOldest(dir: string): void {
