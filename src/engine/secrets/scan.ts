@@ -79,14 +79,24 @@ export interface FindOptions {
   honourAllowComment?: boolean;
 }
 
+/**
+ * What a keyword regex runs over, and which one: the lower-cased text, or the
+ * text itself with the case-blind regex when lower-casing changes its length
+ * (offsets would shift). The regex is rewound.
+ */
+function keywordPass(text: string, lower: RegExp, anyCase: RegExp): [string, RegExp] {
+  const lowered = text.toLowerCase();
+  const pass: [string, RegExp] = lowered.length === text.length
+    ? [lowered, lower]
+    : [text, anyCase];
+  pass[1].lastIndex = 0;
+  return pass;
+}
+
 /** The rules a line's keywords want. */
 function rulesOf(line: string): Set<LineRule> {
   const rules = new Set<LineRule>();
-  const lower = line.toLowerCase();
-  const [haystack, keywords] = lower.length === line.length
-    ? [lower, LINE_KEYWORDS]
-    : [line, LINE_KEYWORDS_ANY_CASE];
-  keywords.lastIndex = 0;
+  const [haystack, keywords] = keywordPass(line, LINE_KEYWORDS, LINE_KEYWORDS_ANY_CASE);
   for (let hit = keywords.exec(haystack); hit; hit = keywords.exec(haystack)) {
     for (const rule of RULES_BY_KEYWORD.get(hit[0].toLowerCase())!) rules.add(rule);
   }
@@ -154,11 +164,7 @@ export function findSecrets(text: string, options: FindOptions = {}): SecretFind
     }
   };
   // One regex pass finds the lines with a keyword; each is judged by the rules its keywords want.
-  const lower = text.toLowerCase();
-  const [haystack, keywords] = lower.length === text.length
-    ? [lower, KEYWORDS]
-    : [text, KEYWORDS_ANY_CASE];
-  keywords.lastIndex = 0;
+  const [haystack, keywords] = keywordPass(text, KEYWORDS, KEYWORDS_ANY_CASE);
   for (let hit = keywords.exec(haystack); hit; hit = keywords.exec(haystack)) {
     if (line && hit.index < line.end) continue;
     finish();
