@@ -7,6 +7,7 @@
 import type { Issue } from "../issue.ts";
 import { maskShapes } from "../secrets/mask.ts";
 import { type Paint, PLAIN } from "./paint.ts";
+import { escapeControls } from "./terminal_safe.ts";
 
 export function renderIssue(issue: Issue, source?: string, paint: Paint = PLAIN): string {
   const label = issue.severity === "error"
@@ -20,12 +21,17 @@ export function renderIssue(issue: Issue, source?: string, paint: Paint = PLAIN)
   const raw = issue.line && source !== undefined
     ? source.split(/\r?\n/)[issue.line - 1]
     : undefined;
-  const text = raw === undefined ? undefined : maskShapes(raw);
-  if (text !== undefined && issue.line) {
+  const masked = raw === undefined ? undefined : maskShapes(raw);
+  if (masked !== undefined && issue.line) {
+    // Control characters are shown escaped (as all output is), and the caret counts them so.
+    const text = escapeControls(masked);
     const gutter = " ".repeat(String(issue.line).length);
     lines.push(`${gutter} ${paint.cyan("|")}`);
     lines.push(`${paint.cyan(String(issue.line))} ${paint.cyan("|")} ${text}`);
-    const caretAt = Math.max(0, (issue.column ?? (text.length - text.trimStart().length + 1)) - 1);
+    const column = issue.column === undefined
+      ? masked.length - masked.trimStart().length + 1
+      : escapeControls(masked.slice(0, issue.column - 1)).length + 1;
+    const caretAt = Math.max(0, column - 1);
     lines.push(`${gutter} ${paint.cyan("|")} ${" ".repeat(caretAt)}${paint.red("^")}`);
   }
   if (issue.fix) lines.push(`  ${paint.cyan("=")} fix: ${issue.fix}`);

@@ -19,6 +19,15 @@ const CONTROL = /\x1b\[(\d{1,2})m|[\x00-\x08\x0b-\x1f\x7f-\x9f]/g;
 export function terminalSafe(text: string): string {
   return text.replace(CONTROL, (match, code: string | undefined) => {
     if (code !== undefined) return PAINT_CODES.has(code) ? match : `\\u001b${match.slice(1)}`;
-    return `\\u${match.charCodeAt(0).toString(16).padStart(4, "0")}`;
+    return escaped(match);
   });
+}
+
+/** Every control character but tab and newline escaped, colour codes too: for text that apispec shows as it is (a source line), which never holds apispec's own colours. */
+export function escapeControls(text: string): string {
+  return text.replace(/[\x00-\x08\x0b-\x1f\x7f-\x9f]/g, escaped);
+}
+
+function escaped(character: string): string {
+  return `\\u${character.charCodeAt(0).toString(16).padStart(4, "0")}`;
 }

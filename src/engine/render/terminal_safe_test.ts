@@ -1,5 +1,7 @@
 import { assertEquals } from "@std/assert";
-import { terminalSafe } from "./terminal_safe.ts";
+import { escapeControls, terminalSafe } from "./terminal_safe.ts";
+import { renderIssue } from "./issue.ts";
+import type { Issue } from "../issue.ts";
 import { ANSI } from "./paint.ts";
 
 Deno.test("terminalSafe() escapes control characters and lets Paint's colours through", () => {
@@ -13,4 +15,20 @@ Deno.test("terminalSafe() escapes control characters and lets Paint's colours th
   // JSON keeps DEL and C1 characters raw; escaped, it is still the same JSON.
   const json = JSON.stringify({ body: "a\x7fb\x1bc" });
   assertEquals(JSON.parse(terminalSafe(json)), { body: "a\x7fb\x1bc" });
+});
+
+Deno.test("renderIssue() shows a source line's control characters escaped, its colour codes too, caret in place", () => {
+  const source = "a: 1\nname: \x1b[31mred\x07 x\n";
+  const issue: Issue = {
+    code: "VALIDATION_ERROR",
+    severity: "error",
+    message: "bad",
+    file: "f.md",
+    line: 2,
+    column: 17, // the "x"
+  };
+  const [, , , shown, caret] = renderIssue(issue, source).split("\n");
+  assertEquals(shown, "2 | name: \\u001b[31mred\\u0007 x");
+  assertEquals(caret.indexOf("^"), shown.indexOf(" x") + 1);
+  assertEquals(escapeControls("\x1b[1mb"), "\\u001b[1mb");
 });
