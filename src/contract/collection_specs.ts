@@ -3,17 +3,17 @@
  * Arazzo export. Files that do not parse are left out with a warning naming
  * them: they document nothing until they validate.
  */
-import { join, relative, resolve } from "../adapters/path.ts";
+import { join, resolve } from "../adapters/path.ts";
 import { type Issue, issue } from "../engine/issue.ts";
 import type { EndpointSpec } from "../engine/model.ts";
 import { parseEndpoint } from "../engine/parse/spec.ts";
-import { isDirectory, listMarkdown, readText, toSlash } from "../adapters/fs.ts";
+import { isDirectory, listMarkdown, readText } from "../adapters/fs.ts";
 import type { OpsContext } from "../adapters/system.ts";
 import {
   displayPath,
-  enclosingCollection,
   findCollectionRoot,
   noCollection,
+  placeInCollection,
 } from "../ops/collection/load.ts";
 import { kindOf } from "../ops/collection/file_kind.ts";
 
@@ -49,8 +49,9 @@ export async function readCollectionSpecs(
       }),
     };
   }
-  const root = dir ? await enclosingCollection(folder, ctx) : folder;
-  const prefix = root === folder ? "" : `${toSlash(relative(root, folder))}/`;
+  const { collection: root, prefix } = dir
+    ? await placeInCollection(folder, ctx)
+    : { collection: folder, prefix: "" };
   const specs: EndpointSpec[] = [];
   const paths = new Map<string, string>();
   const flows: string[] = [];

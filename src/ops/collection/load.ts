@@ -113,14 +113,19 @@ export async function findCollectionRoot(
 }
 
 /**
- * The `api-docs/` folder that holds `folder` (a folder of a collection is read
- * as part of it: its files' kinds, history and `project.md`), or `folder`
- * itself when none does.
+ * The `api-docs/` folder that holds `folder`, and `folder`'s place in it as a
+ * path prefix (`apis/users/`): a folder of a collection is read as part of it
+ * (its files' kinds, history, `project.md`). Outside one, `folder` itself and "".
  */
-export async function enclosingCollection(folder: string, ctx: OpsContext): Promise<string> {
+export async function placeInCollection(
+  folder: string,
+  ctx: OpsContext,
+): Promise<{ collection: string; prefix: string }> {
   const found = await findCollectionRoot({ near: folder }, ctx);
   const rel = relative(found, folder);
-  return rel !== "" && !rel.startsWith("..") && !isAbsolute(rel) ? found : folder;
+  return rel !== "" && !rel.startsWith("..") && !isAbsolute(rel)
+    ? { collection: found, prefix: `${toSlash(rel)}/` }
+    : { collection: folder, prefix: "" };
 }
 
 /**
@@ -132,8 +137,7 @@ export async function kindsUnder(
   folder: string,
   ctx: OpsContext,
 ): Promise<(relative: string) => FileKind> {
-  const collection = await enclosingCollection(folder, ctx);
-  const prefix = collection === folder ? "" : `${toSlash(relative(collection, folder))}/`;
+  const { prefix } = await placeInCollection(folder, ctx);
   return (rel) => kindOf(prefix + rel);
 }
 

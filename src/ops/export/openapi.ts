@@ -3,7 +3,7 @@
  * that do not parse are reported and left out) and the env template's
  * baseUrls, and builds the OpenAPI document.
  */
-import { join, relative, resolve } from "../../adapters/path.ts";
+import { join, resolve } from "../../adapters/path.ts";
 import { EXIT, type ExitCode, type Issue, issue } from "../../engine/issue.ts";
 import type { EndpointSpec } from "../../engine/model.ts";
 import { parseEndpoint } from "../../engine/parse/spec.ts";
@@ -15,14 +15,14 @@ import {
   duplicateOperations,
   duplicateWarnings,
 } from "../../engine/duplicates.ts";
-import { isDirectory, listMarkdown, readText, toSlash } from "../../adapters/fs.ts";
+import { isDirectory, listMarkdown, readText } from "../../adapters/fs.ts";
 import type { OpsContext } from "../../adapters/system.ts";
 import {
   displayPath,
-  enclosingCollection,
   ENV_TEMPLATE,
   findCollectionRoot,
   noCollection,
+  placeInCollection,
   projectFilePath,
 } from "../collection/load.ts";
 import { kindOf } from "../collection/validate.ts";
@@ -64,8 +64,9 @@ export async function exportOpenApi(
   const fileOf = new Map<EndpointSpec, string>();
   // A folder of a collection is exported as part of it: its files' kinds and operation ids,
   // the title and servers come from the collection.
-  const collection = dir ? await enclosingCollection(root, ctx) : root;
-  const prefix = collection === root ? "" : `${toSlash(relative(collection, root))}/`;
+  const { collection, prefix } = dir
+    ? await placeInCollection(root, ctx)
+    : { collection: root, prefix: "" };
   for (const rel of (await listMarkdown(root)).map((name) => prefix + name)) {
     if (kindOf(rel) !== "endpoint") continue;
     const file = displayPath(join(collection, rel), ctx.cwd);
