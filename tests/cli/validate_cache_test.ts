@@ -182,3 +182,17 @@ Deno.test("validate without a home folder keeps no cache, and writes nothing bes
   for await (const entry of Deno.readDir(ws.dir)) entries.push(entry.name);
   assertEquals(entries, ["api-docs"]);
 });
+
+Deno.test("validate trusts an old file that documents no route (project.md) from the second run on", async () => {
+  const project = "api-docs/project.md";
+  const good = "---\nname: shop\nversion: 1\n---\n";
+  await using t = await setup({ [project]: good, "api-docs/apis/users/get-user.md": GOOD });
+  await age(t.ws, [project, "api-docs/apis/users/get-user.md"]);
+  assertEquals((await t.validate()).code, 0);
+  assertEquals((await t.validate()).code, 0); // records the size, time and inode
+  const before = await Deno.stat(t.ws.path(project));
+  await Deno.writeTextFile(t.ws.path(project), good.replace("version: 1", "version: x"));
+  await Deno.utime(t.ws.path(project), before.atime!, before.mtime!);
+  assertEquals((await t.validate()).code, 0, "the stamp vouches for project.md too");
+  assertEquals((await t.validate("--no-cache")).code, 2);
+});

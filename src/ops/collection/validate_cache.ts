@@ -108,7 +108,9 @@ export function openValidateCache(
       if (!entry || entry[1] !== kind || entry[0] !== textHash(text)) return undefined;
       const stamp = stamps.get(file) ?? "";
       if (stamp !== entry[2]) {
-        files[file] = [entry[0], kind, stamp, entry[3], entry[4]];
+        const restamped: Entry = [entry[0], kind, stamp, entry[3]];
+        if (entry[4]) restamped.push(entry[4]);
+        files[file] = restamped;
         changed = true;
       } else files[file] = entry;
       return found(entry);
