@@ -9,7 +9,7 @@
 import type { EndpointRoute, RouteTable } from "../engine/routes/route_table.ts";
 import type { HttpMethod } from "../engine/model.ts";
 import { compareExchange } from "../engine/proxy/compare_exchange.ts";
-import { exchangeSecrets } from "../engine/proxy/exchange_secrets.ts";
+import { exchangeSecrets } from "../engine/secrets/exchange.ts";
 import type { HeaderPairs } from "../engine/proxy/hop_by_hop.ts";
 import { routeTemplate } from "../engine/proxy/route_template.ts";
 import { deepMask } from "../engine/secrets/mask.ts";
@@ -158,6 +158,7 @@ export function createProxyHandler(options: ProxyHandlerOptions): ProxyHandler {
         bodyComplete: responseBody.complete && decoded.complete,
       }, {
         validateSchema: route.spec.match === "schema" ? await loadSchemaValidator() : undefined,
+        secrets,
       });
       if (!(responseBody.complete && decoded.complete)) note.note = "body not compared: too large";
       if (verdict.compared === "error response") note.note = "compared with the documented error";

@@ -5,7 +5,7 @@
 import type { Diff, HttpResponse, MatchMode, ResponseBlock } from "../model.ts";
 import { compareShape, compareStrict, compareText, ignoreMatcher, summarise } from "./body.ts";
 import { compareHeaders } from "./headers.ts";
-import { MAX_JSON_DEPTH, responseJson, tryJson } from "./json_path.ts";
+import { MAX_JSON_DEPTH, preview, responseJson, tryJson } from "./json_path.ts";
 
 export interface CompareOptions {
   match: MatchMode;
@@ -13,6 +13,8 @@ export interface CompareOptions {
   schema?: unknown;
   /** The schema validator (`schema.ts`), passed in because ajv is loaded only when needed. */
   validateSchema?: (schema: unknown, value: unknown) => string[];
+  /** The run's known secrets: values in differences are masked with them before they are cut. */
+  secrets?: readonly string[];
 }
 
 /**
@@ -50,13 +52,16 @@ function compareBodies(
   ignored: (path: string) => boolean,
 ): string[] {
   const actual = response.body;
+  const secrets = options.secrets ?? [];
   const tooDeep = (side: string) =>
     `body: ${side} JSON nests deeper than ${MAX_JSON_DEPTH} levels; apispec compares JSON up to ${MAX_JSON_DEPTH} levels`;
   if (options.match === "schema") {
     const json = responseJson(response);
     if (!json.ok && json.tooDeep) return [tooDeep("the actual")];
     if (!json.ok) {
-      return ["body: expected JSON to validate against ## Schema, got " + describeText(actual)];
+      return [
+        "body: expected JSON to validate against ## Schema, got " + describeText(actual, secrets),
+      ];
     }
     if (!options.validateSchema) {
       throw new Error("compareResponse needs validateSchema in schema mode");
@@ -71,11 +76,11 @@ function compareBodies(
   if (!got.ok && got.tooDeep) return [tooDeep("the actual")];
   if (want.ok && got.ok) {
     return options.match === "strict"
-      ? compareStrict(want.value, got.value, ignored)
+      ? compareStrict(want.value, got.value, ignored, secrets)
       : compareShape(want.value, got.value);
   }
-  if (want.ok && !got.ok) return ["body: expected JSON, got " + describeText(actual)];
-  return compareText(expected, actual);
+  if (want.ok && !got.ok) return ["body: expected JSON, got " + describeText(actual, secrets)];
+  return compareText(expected, actual, secrets);
 }
 
 // The same expected block is compared again and again in flows and data-driven runs.
@@ -92,8 +97,9 @@ function expectedJson(text: string): ReturnType<typeof tryJson> {
   return parsed;
 }
 
-function describeText(text: string): string {
+function describeText(text: string, secrets: readonly string[]): string {
   if (text.trim() === "") return "an empty body";
-  const first = text.trim().split("\n")[0];
-  return JSON.stringify(first.length > 60 ? first.slice(0, 59) + "…" : first);
+  const trimmed = text.trim();
+  const end = trimmed.indexOf("\n");
+  return preview(end === -1 ? trimmed : trimmed.slice(0, end), 62, secrets);
 }

@@ -139,14 +139,18 @@ export function holds(input: OperatorInput): { holds: boolean; problem?: string 
 }
 
 /** What the rule expects, for `expected …, got …`: `42`, `> 5`, `to contain "x"`. */
-export function expected(operator: AssertionOperator, operand: string): string {
+export function expected(
+  operator: AssertionOperator,
+  operand: string,
+  secrets: readonly string[] = [],
+): string {
   switch (operator) {
     case "exists":
       return "to exist";
     case "equals":
-      return preview(operandValue(operand));
+      return preview(operandValue(operand), undefined, secrets);
     case "contains":
-      return `to contain ${preview(operand.replace(/^(["'])(.*)\1$/, "$2"))}`;
+      return `to contain ${preview(operand.replace(/^(["'])(.*)\1$/, "$2"), undefined, secrets)}`;
     case "in":
       return `one of ${operand}`;
     case "matches":
@@ -156,7 +160,7 @@ export function expected(operator: AssertionOperator, operand: string): string {
     case "type":
       return `type ${operand}`;
     default:
-      return `${operator} ${preview(operandValue(operand))}`;
+      return `${operator} ${preview(operandValue(operand), undefined, secrets)}`;
   }
 }
 
@@ -165,14 +169,15 @@ export function actual(
   operator: AssertionOperator,
   found: boolean,
   value: unknown,
+  secrets: readonly string[] = [],
 ): string {
   if (!found) return "missing";
   if (operator === "exists" && value === null) return "null";
   if (operator === "length") {
     return typeof value === "string" || Array.isArray(value)
       ? `length ${value.length}`
-      : `${jsonType(value)} ${preview(value)}`;
+      : `${jsonType(value)} ${preview(value, undefined, secrets)}`;
   }
-  if (operator === "type") return `${typeOf(value)} ${preview(value)}`;
-  return preview(value);
+  if (operator === "type") return `${typeOf(value)} ${preview(value, undefined, secrets)}`;
+  return preview(value, undefined, secrets);
 }

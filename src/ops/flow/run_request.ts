@@ -92,7 +92,7 @@ export async function runRequest(
   const { run, attempts, waitedFor } = await sendUntil(
     rc,
     step,
-    () => runEndpoint(spec, rc.collection, options, rc.ctx),
+    () => runEndpoint(spec, rc.collection, { ...options, knownSecrets: rc.secrets }, rc.ctx),
     (rule) => rules([rule])[0],
   );
   const response = run.rawResponse;
@@ -104,10 +104,12 @@ export async function runRequest(
       } (every ${step.until.everyMs} ms): ${waitedFor.message}`,
     );
   }
+  run.secrets.forEach((s) => rc.secrets.add(s));
   const flowAssertions = response
     ? evaluateAssertions(rules(step.asserts), response, {
       ...rc.assertions,
       durationMs: run.record.duration_ms,
+      secrets: [...rc.secrets],
     })
     : [];
   if (rc.strictAssertions) {
@@ -116,13 +118,12 @@ export async function runRequest(
     }
   }
   const { values, raw } = response
-    ? readCaptures(node, response, problems)
+    ? readCaptures(node, response, problems, [...rc.secrets])
     : { values: {}, raw: {} };
   // Captured secrets: secret-named captures, and any captured value shaped like a credential.
   for (const value of secretValues([{ name: "capture", label: "capture", vars: values }])) {
     rc.secrets.add(value);
   }
-  run.secrets.forEach((s) => rc.secrets.add(s));
   let result: ExecRecord = {
     ...run.record,
     assertion_results: [...run.record.assertion_results, ...flowAssertions],
@@ -185,11 +186,16 @@ async function sendUntil(
   }
 }
 
-function readCaptures(node: PlanNode, response: HttpResponse, problems: string[]) {
+function readCaptures(
+  node: PlanNode,
+  response: HttpResponse,
+  problems: string[],
+  secrets: readonly string[],
+) {
   const values: Record<string, string> = {};
   const raw: Record<string, unknown> = {};
   for (const capture of node.step.captures) {
-    const found = evaluateCapture(capture.expression, response);
+    const found = evaluateCapture(capture.expression, response, secrets);
     if (found.found) {
       values[capture.variable] = found.value;
       raw[capture.variable] = found.json;

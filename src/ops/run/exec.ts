@@ -26,6 +26,7 @@ import { evaluateAssertions } from "../../engine/compare/assertions.ts";
 import { classify, type NetworkFailure, recordFromIssues } from "../../engine/diagnose/classify.ts";
 import { isRetryable, retryDelay } from "../../engine/retry.ts";
 import { maskRecord, maskRequest, maskResponse, maskText } from "../../engine/secrets/mask.ts";
+import { sentSecrets } from "../../engine/secrets/exchange.ts";
 import { scanSecrets } from "../../engine/secrets/scan.ts";
 import { headerValue } from "../../engine/compare/headers.ts";
 import { resolve } from "../../adapters/path.ts";
@@ -154,6 +155,8 @@ export interface RunOptions {
    * request go while this one's verdict is worked out.
    */
   onExchangeDone?: () => void;
+  /** Secrets an earlier part of the run knows (a flow's earlier steps sent or captured them). */
+  knownSecrets?: Iterable<string>;
 }
 
 export interface EndpointRun {
@@ -214,6 +217,10 @@ export async function runEndpoint(
   const built = buildExchange(spec, { layers: options.layers, auth, env: options.env });
   if (!built.request) return fail(built.issues, built.variables, built.secrets);
   const request = built.request;
+  // What the request sent under credential names is secret for the whole run, wherever it comes back.
+  const secrets = [
+    ...new Set([...built.secrets, ...sentSecrets(request), ...options.knownSecrets ?? []]),
+  ];
   if (request.body !== undefined && (request.method === "GET" || request.method === "HEAD")) {
     return fail(
       [issue("VALIDATION_ERROR", `A ${request.method} request cannot carry a body`, {
@@ -222,11 +229,11 @@ export async function runEndpoint(
         fix: "Remove the body, or use POST/PUT/PATCH",
       })],
       built.variables,
-      built.secrets,
+      secrets,
     );
   }
   if (options.dryRun) {
-    const maskedRequest = maskRequest(request, built.secrets);
+    const maskedRequest = maskRequest(request, secrets);
     const record: ExecRecord = {
       passed: true,
       status: 0,
@@ -244,7 +251,7 @@ export async function runEndpoint(
       variables: built.variables,
       request: maskedRequest,
       url: maskedRequest.url,
-      secrets: built.secrets,
+      secrets,
       exitCode: EXIT.passed,
     };
   }
@@ -286,13 +293,14 @@ export async function runEndpoint(
       validateSchema: spec.match === "schema"
         ? (await import("../../engine/compare/schema.ts")).validateAgainstSchema
         : undefined,
+      secrets,
     })
     : { passed: false, status: null, headers: [], body: null };
   const assertionResults = response
     ? evaluateAssertions(
       built.assertions,
       response,
-      await assertionOptions(built.assertions, duration),
+      { ...await assertionOptions(built.assertions, duration), secrets },
     )
     : [];
   const verdict = classify({
@@ -323,7 +331,7 @@ export async function runEndpoint(
     ? EXIT.networkError
     : EXIT.testFailed;
   // Every real execution, from every surface, lands in the spec's history, masked like any output.
-  const masked = maskRecord(record, built.secrets);
+  const masked = maskRecord(record, secrets);
   const specPath = options.specPath ?? resolve(ctx.cwd, spec.file);
   const entry = historyEntry(masked, ctx.clock.now());
   const historyProblem = options.history
@@ -340,14 +348,14 @@ export async function runEndpoint(
       return built.variables;
     },
     get request() {
-      return maskedRequest ??= maskRequest(request, built.secrets);
+      return maskedRequest ??= maskRequest(request, secrets);
     },
     get url() {
-      return maskedRequest?.url ?? (maskedUrl ??= maskText(request.url, built.secrets));
+      return maskedRequest?.url ?? (maskedUrl ??= maskText(request.url, secrets));
     },
     rawResponse: response,
     failure,
-    secrets: built.secrets,
+    secrets,
     exitCode,
   };
 }
