@@ -26,8 +26,11 @@ export interface ShapeRule {
   allow?: RegExp;
 }
 
-/** Where a secret ends: a quote, space, separator or the end of the line. */
-const END = String.raw`(?=[\x60'"\s;,)}\]<>&|]|\\[nr]|$)`;
+/**
+ * Where a secret ends: a quote, space, separator, a backslash (`\"` inside
+ * escaped JSON, `\n`) or the end of the line.
+ */
+const END = String.raw`(?=[\x60'"\s;,)}\]<>&|\\]|$)`;
 
 function rule(
   id: string,
