@@ -4,7 +4,7 @@
  * response body) reach it escaped, and JSON output stays valid JSON.
  */
 import { assert, assertEquals, assertStringIncludes } from "@std/assert";
-import { apispec } from "../helpers/cli.ts";
+import { apispec, apispecOnTerminal, baseEnv, hasScript } from "../helpers/cli.ts";
 import { startTestApi } from "../helpers/api.ts";
 import { collectionFiles, endpoint, workspace } from "../helpers/workspace.ts";
 
@@ -40,4 +40,29 @@ Deno.test("exec -v shows a hostile response escaped; its JSON record stays valid
   const record = JSON.parse(json.stdout) as { response: { body: string } };
   assertEquals(record.response.body, `ok ${HOSTILE} \x7f\x9b done`);
   assert(!raw(json.stdout));
+});
+
+Deno.test({
+  name: "colour codes in a response cannot spoof apispec's own colours on a terminal",
+  ignore: !(await hasScript()),
+  fn: async () => {
+    // A body that paints a fake green PASS line, bold, and resets.
+    const spoof = "\x1b[32m\x1b[1mPASS\x1b[22m\x1b[39m all good \x1b[31mred\x1b[0m";
+    await using api = startTestApi(() =>
+      new Response(spoof, { headers: { "content-type": "text/plain" } })
+    );
+    await using ws = await workspace(collectionFiles(api.url, {
+      "apis/x/get-x.md": endpoint({ path: "/x", expected: "HTTP/1.1 200 OK\n\nsomething else" }),
+    }));
+    const { NO_COLOR: _, ...env } = baseEnv();
+    const shown = await apispecOnTerminal(["exec", "api-docs/apis/x/get-x.md", "-v"], ws.dir, env);
+    // apispec's own colours are there (a red FAIL)...
+    assertStringIncludes(shown, "\x1b[31m");
+    assertStringIncludes(shown, "FAIL");
+    // ...and the body's codes are shown escaped, none of them raw.
+    assertStringIncludes(shown, "\\u001b[32m\\u001b[1mPASS\\u001b[22m\\u001b[39m all good");
+    const bodyLine = shown.split("\n").find((line) => line.includes("all good"))!;
+    const body = bodyLine.replace("\x1b[2m< \x1b[22m", ""); // apispec's own dim "< "
+    assertEquals(body.includes("\x1b["), false, JSON.stringify(bodyLine));
+  },
 });
