@@ -6,7 +6,12 @@
 import type { AssertionOperator } from "../model.ts";
 import { parseYaml } from "../parse/yaml.ts";
 import { LENGTH_OPERAND } from "../parse/assertion.ts";
-import { type Pattern, type PatternCompiler, splitPattern } from "../parse/pattern.ts";
+import {
+  matchTooCostly,
+  type Pattern,
+  type PatternCompiler,
+  splitPattern,
+} from "../parse/pattern.ts";
 import { jsonEqual, jsonType, preview, tryJson } from "./json_path.ts";
 
 export interface OperatorInput {
@@ -120,7 +125,10 @@ export function holds(input: OperatorInput): { holds: boolean; problem?: string 
     case "matches": {
       const text = typeof value === "string" ? value : JSON.stringify(value);
       try {
-        return { holds: patternOf(operand, input.compile).test(text) };
+        const pattern = patternOf(operand, input.compile);
+        const tooCostly = matchTooCostly(pattern, text.length);
+        if (tooCostly) return { holds: false, problem: tooCostly };
+        return { holds: pattern.test(text) };
       } catch (error) {
         if (!input.compile) throw error;
         return { holds: false, problem: `invalid pattern: ${(error as Error).message}` };
