@@ -53,6 +53,12 @@ const strictAssertions: FlagDef = {
   description: "Failing assertions fail the run",
 };
 const outputFormats = ["console", "junit", "json", "markdown"] as const;
+/** Documents name other documents; none is fetched from the network unless the user says so. */
+const allowRemote: FlagDef = {
+  name: "allow-remote",
+  type: "boolean",
+  description: "Fetch the http(s) documents a document names ($ref, source descriptions)",
+};
 const agent: FlagDef = {
   name: "agent",
   type: "enum",
@@ -361,6 +367,7 @@ export const COMMANDS: CommandDef[] = [
         description: "Write to this file (atomically) instead of stdout",
         complete: "file",
       },
+      allowRemote,
     ],
   },
   {
@@ -377,6 +384,7 @@ export const COMMANDS: CommandDef[] = [
         complete: "file",
       },
       output(["console", "json"], "Output format of the report"),
+      allowRemote,
     ],
   },
   {
@@ -404,6 +412,7 @@ export const COMMANDS: CommandDef[] = [
         valueName: "kind",
         description: "Leave out a kind of finding (repeatable)",
       },
+      allowRemote,
     ],
   },
   {
@@ -425,6 +434,7 @@ export const COMMANDS: CommandDef[] = [
         valueName: "pct",
         description: "Exit 1 when coverage_pct is below this percentage (for CI)",
       },
+      allowRemote,
     ],
   },
   {
@@ -664,7 +674,10 @@ function importCommands(): CommandDef[] {
     flags: [reportOutput],
   });
   return [
-    fileImporter("openapi", "Import an OpenAPI 3.0/3.1 document (YAML or JSON)", "file"),
+    {
+      ...fileImporter("openapi", "Import an OpenAPI 3.0/3.1 document (YAML or JSON)", "file"),
+      flags: [reportOutput, allowRemote],
+    },
     fileImporter("hostedclient", "Import a Postman collection export (v2.1 or v2.0 JSON)", "file"),
     fileImporter("desktopclient", "Import an Insomnia export (v4 JSON/YAML, or v5 YAML)", "file"),
     fileImporter("collection", "Import a Bruno collection folder (.bru files)", "dir"),
@@ -728,6 +741,7 @@ function importCommands(): CommandDef[] {
           description: "URL of the OpenAPI document to import",
         },
         reportOutput,
+        allowRemote,
       ],
     },
   ];

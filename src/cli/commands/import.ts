@@ -99,7 +99,10 @@ export async function runImport(
   const name = source.path ? displayPath(source.path, io.ctx.cwd) : "stdin";
   let outcome;
   try {
-    outcome = await convertSource(kind, source, io.ctx, { onProgress: progress });
+    outcome = await convertSource(kind, source, io.ctx, {
+      onProgress: progress,
+      allowRemote: args.flags["allow-remote"] === true,
+    });
   } catch (error) {
     progress.end();
     const missing = error instanceof Deno.errors.NotFound;
