@@ -61,7 +61,8 @@ function judgeCredential(scheme: string | undefined, value: string): boolean {
       : false;
   }
   if (!scheme) return looksRandom(value);
-  return value.length >= 8 && !isInertValue(value) && entropy(value) >= 2.5;
+  return value.length >= 8 && !isInertValue(value, { credentialPlace: true }) &&
+    entropy(value) >= 2.5;
 }
 
 function decodeBase64(value: string): string | undefined {
@@ -92,8 +93,11 @@ const curlUser: LineRule = {
   id: "curl-auth-user",
   name: "password in a curl command",
   keywords: ["curl"],
+  // `-u <user:password>` and `-u [user:pass]` are placeholders as a whole.
   find: (line) =>
-    groupSpans(CURL_USER, line, 1).filter(([s, e]) => isPasswordLiteral(line.slice(s, e))),
+    groupSpans(CURL_USER, line, 1).filter(([s, e]) =>
+      isPasswordLiteral(line.slice(s, e)) && !/[>\]]$/.test(line.slice(s, e))
+    ),
 };
 
 const COOKIE_HEADER = /(?:^|[\s"'{,(\[])(?:set-)?cookie["']?[ \t]*:[ \t]*["']?([^"'\n]+)/dgi;
@@ -120,9 +124,18 @@ const cookieHeader: LineRule = {
   },
 };
 
-/** `name`, `"name"` or `'name'`, a separator, then a quoted or bare value (always last in the match). */
-const ASSIGNMENT =
-  /(?:"([^"\n]{1,80})"|'([^'\n]{1,80})'|(?<![\w$.-])([A-Za-z_$][\w.$-]{0,80}))[ \t]*(=>|:=|::|[:=])[ \t]*(?:"((?:[^"\\\n]|\\.)*)"|'([^'\n]*)'|([^\s"'\x60{[][^\s"'\x60]*))/g;
+/**
+ * `name`, `"name"`, `'name'` or `\"name\"` (inside an escaped JSON string), a
+ * separator, then a quoted or bare value (always last in the match).
+ */
+const ASSIGNMENT = new RegExp(
+  String
+    .raw`(?:\\"(?<en>[^"\\\n]{1,80})\\"|"(?<dn>[^"\n]{1,80})"|'(?<sn>[^'\n]{1,80})'|(?<![\w$.-])(?<bn>[A-Za-z_$][\w.$-]{0,80}))` +
+    String.raw`[ \t]*(?<op>=>|:=|::|[:=])[ \t]*` +
+    String
+      .raw`(?:\\"(?<ev>[^"\\\n]*)\\"|"(?<dv>(?:[^"\\\n]|\\.)*)"|'(?<sv>[^'\n]*)'|(?<bv>[^\s"'\x60{[][^\s"'\x60]*))`,
+  "g",
+);
 
 /** A name worth splitting into words: it holds a credential word's stem. */
 const CREDENTIAL_STEM = /pass|pwd|token|secret|key|cred|cookie|auth|bearer|session/i;
@@ -130,28 +143,50 @@ const CREDENTIAL_STEM = /pass|pwd|token|secret|key|cred|cookie|auth|bearer|sessi
 /** What may follow a bare value for it to be a value, not the first word of a sentence. */
 const LINE_REST = /^[,;)}\]]*[ \t]*(?:(?:#|\/\/|<!--).*)?$/;
 
-function judgeAssignment(line: string, match: RegExpMatchArray): Span | undefined {
-  const quoted = match[5] ?? match[6];
-  const raw = quoted ?? match[7];
+interface Assignment {
+  name: string;
+  op: string;
+  /** The value as written, without its quotes. */
+  raw: string;
+  /** Where `raw` starts in the line. */
+  start: number;
+  quoted: boolean;
+}
+
+function assignmentOf(match: RegExpExecArray): Assignment {
+  const g = match.groups!;
+  const quote = g.ev !== undefined ? 2 : g.dv !== undefined || g.sv !== undefined ? 1 : 0;
+  const raw = g.ev ?? g.dv ?? g.sv ?? g.bv;
+  return {
+    name: g.en ?? g.dn ?? g.sn ?? g.bn,
+    op: g.op,
+    raw,
+    start: match.index + match[0].length - raw.length - quote,
+    quoted: quote > 0,
+  };
+}
+
+function judgeAssignment(line: string, pair: Assignment): Span | undefined {
+  const { name, raw, start } = pair;
   // Cheap rejections first: most pairs are placeholders or plainly not credentials.
   if (raw.length < 4 || raw.startsWith("{{") || raw.startsWith("${")) return undefined;
-  const name = match[1] ?? match[2] ?? match[3];
   if (!CREDENTIAL_STEM.test(name)) return undefined;
   const kind = secretKind(name);
   // A lone `key` names too many things in files (license, cache and map keys) to judge here;
   // cookies are judged pair by pair (cookieHeader).
   if (!kind || /^key$/i.test(name.trim()) || /cookie$/i.test(name)) return undefined;
-  // The value ends the match (its closing quote too, when quoted).
-  const start = match.index! + match[0].length - raw.length - (quoted === undefined ? 0 : 1);
   let value = raw;
-  if (quoted === undefined) {
-    // `key=value&next=…` is a query string; `value,` or `value}` ends in flow YAML or code.
-    if (match[4].includes("=") && value.includes("&")) value = value.slice(0, value.indexOf("&"));
+  if (!pair.quoted) {
+    // `key=value&next=…` is a query or form string; `value,` or `value}` ends in flow YAML or code.
+    if (pair.op.includes("=") && value.includes("&")) value = value.slice(0, value.indexOf("&"));
     value = trimEnd(value);
     const rest = line.slice(start + value.length);
     if (kind === "password" && !LINE_REST.test(rest) && !rest.startsWith("&")) return undefined;
   }
-  const judged = kind === "password" ? isPasswordLiteral(value) : looksRandom(value);
+  const decoded = pair.op.includes("=") && !pair.quoted ? safeDecode(value) : value;
+  const judged = kind === "password"
+    ? isPasswordLiteral(value)
+    : looksRandom(value) || (decoded !== value && looksRandom(decoded));
   return judged ? [start, start + value.length] : undefined;
 }
 
@@ -173,9 +208,17 @@ const credentialAssignment: LineRule = {
   find(line) {
     const spans: Span[] = [];
     ASSIGNMENT.lastIndex = 0;
-    for (const match of line.matchAll(ASSIGNMENT)) {
-      const span = judgeAssignment(line, match);
+    for (let match = ASSIGNMENT.exec(line); match; match = ASSIGNMENT.exec(line)) {
+      const pair = assignmentOf(match);
+      const span = judgeAssignment(line, pair);
       if (span) spans.push(span);
+      // Pairs hide inside pairs: `a=1&password=x` (a form or query string), and a quoted value
+      // holding pairs (`"body": "{\"password\":\"x\"}"`, `"data": "a=1&b=2"`): read on from inside.
+      if (!pair.quoted && pair.op.includes("=") && pair.raw.includes("&")) {
+        ASSIGNMENT.lastIndex = pair.start + pair.raw.indexOf("&") + 1;
+      } else if (pair.quoted && /[=:]/.test(pair.raw)) {
+        ASSIGNMENT.lastIndex = pair.start;
+      }
     }
     return spans;
   },
