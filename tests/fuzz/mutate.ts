@@ -12,7 +12,8 @@ export function random(seed: number): () => number {
   };
 }
 
-const TOKENS = [
+/** Pieces of syntax and hostile characters the mutations insert. */
+export const TOKENS = [
   "---",
   "```",
   "```http",

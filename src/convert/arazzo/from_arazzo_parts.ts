@@ -63,7 +63,8 @@ export function nameDrafts(
 
 /** Runtime expressions in a value as apispec text: `$steps.s.outputs.x` → `{{x}}`, `$inputs.y` → `{{y}}`. */
 export function placeholderText(value: unknown): string {
-  const text = typeof value === "string" ? value : JSON.stringify(value);
+  // A parameter without `value` (a document cut short) is an empty one, not a crash.
+  const text = typeof value === "string" ? value : JSON.stringify(value) ?? "";
   const whole = STEP_OUTPUT.exec(text) ?? INPUT.exec(text);
   if (whole) return `{{${whole[2] ?? whole[1]}}}`;
   return text.replace(/\{(\$[^}]+)\}/g, (m, expression: string) => {

@@ -49,7 +49,7 @@ export function splitTarget(url: string): { origin: string; rest: string; path: 
   )!;
   let origin = match[1] ?? "";
   let rest = match[2];
-  if (!origin && !rest.startsWith("/") && rest !== "") {
+  if (!origin && !/^[/?#]/.test(rest) && rest !== "") {
     // `localhost:3000/x` or `example.com/x`: curl and clients assume http.
     const host = /^[^/?#]+/.exec(rest)![0];
     origin = `http://${host}`;

@@ -406,7 +406,7 @@ export function parseCurl(input: string): CurlRequest | { error: string } {
   if (!url) return { error: "The curl command has no URL" };
   url = withScheme(url);
   if (
-    upload !== undefined && /\/$/.test(new URL(url).pathname) && upload !== "-" && upload !== "."
+    upload !== undefined && /\/$/.test(pathnameOf(url)) && upload !== "-" && upload !== "."
   ) {
     url = url.replace(/\/?(\?|#|$)/, `/${upload.split("/").pop()}$1`);
   }
@@ -435,4 +435,13 @@ export function parseCurl(input: string): CurlRequest | { error: string } {
   if (head) request.method = "HEAD";
   if (method !== undefined) request.method = method.toUpperCase();
   return request;
+}
+
+/** A URL's path, or "" when the text is no URL (`-T` before a header's words). */
+function pathnameOf(url: string): string {
+  try {
+    return new URL(url).pathname;
+  } catch {
+    return "";
+  }
 }

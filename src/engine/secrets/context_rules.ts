@@ -7,6 +7,7 @@
  */
 import { secretKind } from "./names.ts";
 import { entropy, isInertValue, isPasswordLiteral, looksRandom } from "./value.ts";
+import { percentDecoded } from "../text/percent.ts";
 
 /** A secret's place in a line: [start, end) character offsets. */
 export type Span = [number, number];
@@ -83,7 +84,7 @@ const urlCredentials: LineRule = {
   find: (line) =>
     groupSpans(URL_CREDENTIALS, line, 1).filter(([s, e]) => {
       const value = line.slice(s, e);
-      return value.length >= 3 && !isInertValue(value) && !isInertValue(safeDecode(value));
+      return value.length >= 3 && !isInertValue(value) && !isInertValue(percentDecoded(value));
     }),
 };
 
@@ -183,7 +184,7 @@ function judgeAssignment(line: string, pair: Assignment): Span | undefined {
     const rest = line.slice(start + value.length);
     if (kind === "password" && !LINE_REST.test(rest) && !rest.startsWith("&")) return undefined;
   }
-  const decoded = pair.op.includes("=") && !pair.quoted ? safeDecode(value) : value;
+  const decoded = pair.op.includes("=") && !pair.quoted ? percentDecoded(value) : value;
   const judged = kind === "password"
     ? isPasswordLiteral(value)
     : looksRandom(value) || (decoded !== value && looksRandom(decoded));
@@ -228,14 +229,6 @@ const credentialAssignment: LineRule = {
 function trimEnd(value: string): string {
   // Inside a JSON string a line ends at an escaped newline.
   return value.replace(/\\[nrt][\s\S]*$/, "").replace(/[,;)}\]]+$/, "");
-}
-
-function safeDecode(value: string): string {
-  try {
-    return decodeURIComponent(value);
-  } catch {
-    return value;
-  }
 }
 
 export const CONTEXT_RULES: LineRule[] = [

@@ -3,6 +3,7 @@
  * masked values, documented examples, dummy words, ids and URLs are never
  * secrets; a token is secret only when it looks random.
  */
+import { percentDecoded } from "../text/percent.ts";
 
 /** Placeholders of apispec and of the tools people copy from (shell, CI, templates). */
 const PLACEHOLDER =
@@ -130,16 +131,6 @@ export function looksRandom(value: string): boolean {
   const place = { credentialPlace: true };
   if (isInertValue(v, place) || isInertValue(percentDecoded(v), place)) return false;
   return entropy(v) >= 3;
-}
-
-/** `Consumer%20Key` → `Consumer Key`; the value itself when it does not decode. */
-function percentDecoded(value: string): string {
-  if (!value.includes("%")) return value;
-  try {
-    return decodeURIComponent(value);
-  } catch {
-    return value;
-  }
 }
 
 /**
