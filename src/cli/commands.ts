@@ -491,6 +491,21 @@ export const COMMANDS: CommandDef[] = [
         description: "Collections keep state: POST stores, GET reads, PUT/PATCH/DELETE change it",
       },
       {
+        name: "max-state",
+        type: "string",
+        valueName: "size",
+        description:
+          "With --stateful: the most JSON the state holds, e.g. 64MiB (default 256MiB; past it 507)",
+      },
+      {
+        name: "cors-origin",
+        type: "string",
+        multiple: true,
+        valueName: "origin|*",
+        description:
+          "Let browser pages from this origin call the mock (repeatable; * for any); default: this machine's pages only",
+      },
+      {
         name: "error-rate",
         type: "string",
         valueName: "0..1",

@@ -32,10 +32,14 @@ export interface StatefulOptions extends StateLimits {
   newUuid: () => string;
 }
 
+/** The state's budget unless `--max-state` says otherwise: 256 MiB of JSON across collections. */
+export const DEFAULT_MAX_STATE_BYTES = 256 * 1024 * 1024;
+
 export const STATEFUL_DEFAULTS: StatefulOptions = {
   maxBodyBytes: 1024 * 1024,
   maxItems: 100_000,
   maxCollections: 1_000,
+  maxStateBytes: DEFAULT_MAX_STATE_BYTES,
   newUuid: () => crypto.randomUUID(),
 };
 
@@ -95,9 +99,7 @@ export function createStatefulMock(options: StatefulOptions = STATEFUL_DEFAULTS)
       role.def,
       role.kind === "item" ? concrete.slice(0, concrete.lastIndexOf("/")) : concrete,
     );
-    if (!store) {
-      return stateFull(`The mock holds ${options.maxCollections} collections, the most it may`);
-    }
+    if (typeof store === "string") return stateFull(store);
     if (role.kind === "collection") {
       if (method === "GET") return sendJson(call, listBody(role.def, store.list()));
       return settle(call, store.insert(withDocumentedFields(role, body as JsonObject)));

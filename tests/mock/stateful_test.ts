@@ -86,7 +86,10 @@ Deno.test("mock --stateful keeps what clients write, with the documented statuse
   const base = mock.url;
 
   await t.step("prints the collections it keeps and how to reset them", () => {
-    assertStringIncludes(mock.stdout(), "Stateful: 2 collections in memory; POST /__apispec/reset");
+    assertStringIncludes(
+      mock.stdout(),
+      "Stateful: 2 collections in memory (at most 256 MiB); POST /__apispec/reset",
+    );
     assertMatch(mock.stdout(), /\/users\s+2 seeded, id key "id"/);
   });
 
