@@ -14,6 +14,7 @@ import {
   writeConversion,
 } from "../../ops/import/import.ts";
 import { convertSource, type ImportKind } from "../../ops/import/import_sources.ts";
+import { envVariableFor } from "../../engine/resolve/layers.ts";
 import type { ParsedArgs } from "../args.ts";
 import type { CommandModule } from "../command_module.ts";
 import type { CliIO } from "../io.ts";
@@ -74,8 +75,8 @@ export function printReport(report: ImportReport, io: CliIO, json: boolean): num
     io.err(
       `${
         io.errPaint.yellow("warning")
-      }: a credential in ${secret.where} was replaced by {{${secret.variable}}}; set it with APISPEC_${
-        secret.variable.replace(/([a-z0-9])([A-Z])/g, "$1_$2").toUpperCase()
+      }: a credential in ${secret.where} was replaced by {{${secret.variable}}}; set it with ${
+        envVariableFor(secret.variable) ?? `${secret.variable}=<value>`
       } or .env.local`,
     );
   }
