@@ -679,7 +679,11 @@ function importCommands(): CommandDef[] {
     flags: [reportOutput],
   });
   return [
-    fileImporter("openapi", "Import an OpenAPI 3.0/3.1 document (YAML or JSON)", "file"),
+    fileImporter(
+      "openapi",
+      "Import an OpenAPI 3.0/3.1 or Swagger 2.0 document (YAML or JSON; a file or an http(s) URL)",
+      "file|url",
+    ),
     fileImporter("hostedclient", "Import a Postman collection export (v2.1 or v2.0 JSON)", "file"),
     fileImporter("desktopclient", "Import an Insomnia export (v4 JSON/YAML, or v5 YAML)", "file"),
     fileImporter("collection", "Import a Bruno collection folder (.bru files)", "dir"),

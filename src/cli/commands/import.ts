@@ -15,6 +15,7 @@ import {
 } from "../../ops/import/import.ts";
 import { convertSource, type ImportKind } from "../../ops/import/import_sources.ts";
 import { envVariableFor } from "../../engine/resolve/layers.ts";
+import { isRemote } from "../../adapters/remote.ts";
 import type { ParsedArgs } from "../args.ts";
 import type { CommandModule } from "../command_module.ts";
 import type { CliIO } from "../io.ts";
@@ -97,7 +98,9 @@ export async function runImport(
 ): Promise<number> {
   const json = args.flags.output === "json";
   const progress = progressPrinter(!json && Deno.stderr.isTerminal());
-  const name = source.path ? displayPath(source.path, io.ctx.cwd) : "stdin";
+  const name = !source.path ? "stdin" : isRemote(source.path)
+    ? source.path // a URL as typed: a path function would fold its "//"
+    : displayPath(source.path, io.ctx.cwd);
   let outcome;
   try {
     outcome = await convertSource(kind, source, io.ctx, { onProgress: progress });
