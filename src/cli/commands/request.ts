@@ -42,6 +42,7 @@ export async function run(args: ParsedArgs, io: CliIO): Promise<number> {
         duration_ms: result.duration_ms,
         error: result.failure ?? null,
         saved: result.saved ?? null,
+        notes: result.notes,
       }, io);
     }
     return result.exitCode;
@@ -79,5 +80,6 @@ export async function run(args: ParsedArgs, io: CliIO): Promise<number> {
     }
   }
   if (result.saved) io.err(`${paint.green("saved")}  ${result.saved}`);
+  for (const note of result.notes) io.err(`${paint.dim("note")}   ${note}`);
   return result.exitCode;
 }
