@@ -5,7 +5,14 @@
  * become placeholders).
  */
 import { basename, dirname, join, resolve } from "../../adapters/path.ts";
-import { EXIT, type ExitCode, exitCodeFor, type Issue, issue } from "../../engine/issue.ts";
+import {
+  EXIT,
+  type ExitCode,
+  exitCodeFor,
+  type Issue,
+  issue,
+  warning,
+} from "../../engine/issue.ts";
 import type {
   AuthKind,
   EndpointSpec,
@@ -16,7 +23,12 @@ import type {
 import { buildExchange } from "../../engine/resolve/build.ts";
 import { CLI_ORDER } from "../../engine/resolve/layers.ts";
 import { type EndpointDraft, renderSpec, specFileName } from "../../engine/render/spec_md.ts";
-import { expectedFromResponse } from "../../convert/from_exchange.ts";
+import {
+  expectedFromResponse,
+  MAX_SAVED_BODY,
+  tooLargeToSave,
+} from "../../convert/from_exchange.ts";
+import { formatBytes } from "../../engine/bytes.ts";
 import { isSecretHeader, maskRequest, maskResponse } from "../../engine/secrets/mask.ts";
 import { scanSecrets } from "../../engine/secrets/scan.ts";
 import { parseEndpoint } from "../../engine/parse/spec.ts";
@@ -278,6 +290,20 @@ async function saveSpec(
     },
     expected: response ? expectedFromResponse(response) : { status: 200, headers: [] },
   };
+  const large: Issue[] = [];
+  if (response && tooLargeToSave(response)) {
+    large.push(warning(
+      `The ${
+        formatBytes(new TextEncoder().encode(response.body).length)
+      } response body was left out of the saved file's ## Expected response (bodies over ${
+        formatBytes(MAX_SAVED_BODY)
+      } are not saved): the file checks the status and Content-Type`,
+      {
+        fix:
+          "Paste the part of the body you mean as the contract (a page, a few fields), or document a smaller response",
+      },
+    ));
+  }
   const notes = saved.auth
     ? [
       `the Authorization header became \`auth: ${saved.auth}\`: set ${
@@ -294,7 +320,7 @@ async function saveSpec(
     text = lines.join("\n");
   }
   const issues: Issue[] = findings.length
-    ? [{
+    ? [...large, {
       ...issue(
         "SECRET_DETECTED",
         "The saved response may hold a credential; review the marked lines",
@@ -302,7 +328,7 @@ async function saveSpec(
       ),
       severity: "warning",
     }]
-    : [];
+    : large;
   const parsed = parseEndpoint(text, "spec");
   if (parsed.issues.some((i) => i.severity === "error")) {
     return {
