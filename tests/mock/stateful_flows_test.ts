@@ -8,6 +8,7 @@ import { apispec } from "../helpers/cli.ts";
 import { spawnApispec } from "../helpers/cli_process.ts";
 import { collectionFiles, endpoint, type Workspace, workspace } from "../helpers/workspace.ts";
 import { writeDemoCollection } from "../../src/demo/collection.ts";
+import { jsonCall } from "../helpers/json_call.ts";
 
 const json = "Content-Type: application/json\n\n";
 
@@ -120,14 +121,8 @@ Deno.test("a collection enveloped in data passes its own flow against its statef
 Deno.test("the stateful mock stores the item out of its envelope and answers in the documented one", async (t) => {
   await using ws = await workspace(envelopedCollection());
   await using mock = await startMock(ws);
-  const call = async (method: string, path: string, body?: unknown) => {
-    const response = await fetch(`${mock.url}${path}`, {
-      method,
-      headers: { "content-type": "application/json" },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    return { status: response.status, json: await response.json() };
-  };
+  const call = (method: string, path: string, body?: unknown) =>
+    jsonCall(`${mock.url}${path}`, method, body);
 
   await t.step("the item example is not seeded as an extra item", async () => {
     assertEquals((await call("GET", "/buckets")).json, {

@@ -8,6 +8,7 @@ import { assert, assertEquals, assertStringIncludes } from "@std/assert";
 import { apispec } from "../helpers/cli.ts";
 import { spawnApispec } from "../helpers/cli_process.ts";
 import { collectionFiles, endpoint, workspace } from "../helpers/workspace.ts";
+import { jsonCall } from "../helpers/json_call.ts";
 
 const json = "Content-Type: application/json\n\n";
 
@@ -40,18 +41,15 @@ function startMock(cwd: string, args: string[]) {
   });
 }
 
-async function send(url: string, method: string, body?: unknown, headers = {}) {
-  const response = await fetch(url, {
-    method,
-    headers: { "content-type": "application/json", ...headers },
-    body: body === undefined ? undefined : JSON.stringify(body),
+const send = jsonCall;
+
+/** A browser's preflight for a POST from `origin`, asking for Private Network Access. */
+function preflight(url: string, origin: string) {
+  return send(url, "OPTIONS", undefined, {
+    origin,
+    "access-control-request-method": "POST",
+    "access-control-request-private-network": "true",
   });
-  const text = await response.text();
-  return {
-    status: response.status,
-    headers: response.headers,
-    json: text ? JSON.parse(text) : null,
-  };
 }
 
 Deno.test("mock --stateful --max-state answers 507 past its byte budget, and frees what DELETE and reset give back", async () => {
@@ -111,13 +109,9 @@ Deno.test("mock --stateful lets pages on this machine in and keeps other origins
   assertEquals(write.json.type, "urn:apispec:mock:origin-not-allowed");
   assertEquals(write.headers.get("access-control-allow-origin"), null);
   assertEquals(write.headers.get("access-control-allow-credentials"), null);
-  const preflight = await send(`${mock.url}/notes`, "OPTIONS", undefined, {
-    origin: evil,
-    "access-control-request-method": "POST",
-    "access-control-request-private-network": "true",
-  });
-  assertEquals(preflight.status, 403);
-  assertEquals(preflight.headers.get("access-control-allow-private-network"), null);
+  const refused = await preflight(`${mock.url}/notes`, evil);
+  assertEquals(refused.status, 403);
+  assertEquals(refused.headers.get("access-control-allow-private-network"), null);
   assertEquals((await send(`${mock.url}/notes`, "GET")).json.length, 1);
 
   // A dev server on this machine: full CORS, with credentials.
@@ -132,14 +126,10 @@ Deno.test("mock --cors-origin lets the origins it names in, and * any (with a wa
   await using ws = await workspace(notes());
   const app = "https://app.example.test:8443";
   await using named = await startMock(ws.dir, [`--cors-origin=${app}`]);
-  const preflight = await send(`${named.url}/notes`, "OPTIONS", undefined, {
-    origin: app,
-    "access-control-request-method": "POST",
-    "access-control-request-private-network": "true",
-  });
-  assertEquals(preflight.status, 204);
-  assertEquals(preflight.headers.get("access-control-allow-origin"), app);
-  assertEquals(preflight.headers.get("access-control-allow-private-network"), "true");
+  const asked = await preflight(`${named.url}/notes`, app);
+  assertEquals(asked.status, 204);
+  assertEquals(asked.headers.get("access-control-allow-origin"), app);
+  assertEquals(asked.headers.get("access-control-allow-private-network"), "true");
   const other = await send(`${named.url}/notes`, "GET", undefined, {
     origin: "https://other.example.test",
   });
