@@ -100,17 +100,25 @@ export async function isDirectory(path: string): Promise<boolean> {
   }
 }
 
-/** Writes through a temp file in the same folder and renames it over the target. */
-export async function writeTextAtomic(path: string, text: string): Promise<void> {
-  await Deno.mkdir(dirname(path), { recursive: true });
-  await replaceThroughTemp(path, text);
+/**
+ * Writes through a temp file in the same folder and renames it over the
+ * target. `private`: the folder is made 0700 and the file 0600 from its
+ * creation on (tokens in the user's cache).
+ */
+export async function writeTextAtomic(
+  path: string,
+  text: string,
+  options: { private?: boolean } = {},
+): Promise<void> {
+  await Deno.mkdir(dirname(path), { recursive: true, ...(options.private ? { mode: 0o700 } : {}) });
+  await replaceThroughTemp(path, text, options.private ? 0o600 : undefined);
 }
 
 /** The temp file and the rename of `writeTextAtomic`, into a folder that exists. */
-async function replaceThroughTemp(path: string, text: string): Promise<void> {
+async function replaceThroughTemp(path: string, text: string, mode?: number): Promise<void> {
   const temp = `${path}.${crypto.randomUUID().slice(0, 8)}.tmp`;
   try {
-    await Deno.writeTextFile(temp, text);
+    await Deno.writeTextFile(temp, text, mode === undefined ? {} : { mode, createNew: true });
     await Deno.rename(temp, path);
   } catch (error) {
     await Deno.remove(temp).catch(() => {});
