@@ -12,6 +12,7 @@ import type {
 } from "../model.ts";
 import { ERROR_TYPES } from "../model.ts";
 import { tlsCause, tlsHint } from "../auth/tls.ts";
+import { credentialAdvice } from "../auth/hints.ts";
 
 export type NetworkFailureKind =
   | "timeout"
@@ -174,8 +175,7 @@ function networkHint(
 function authHint(spec: EndpointSpec, env: string, status: number): string {
   const what = status === 401 ? "rejected the credentials" : "refused access";
   const kind = spec.auth ?? "the project default";
-  return `The API ${what} (${status}); auth is ${kind}: set authToken via APISPEC_AUTH_TOKEN or ` +
-    `.env.local for "${env}", and check the token's scopes`;
+  return `The API ${what} (${status}); auth is ${kind}: ${credentialAdvice(spec.auth, env)}`;
 }
 
 /** A failed record for an error found before any request (missing variable, invalid spec, ...). */
