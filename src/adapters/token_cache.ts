@@ -71,6 +71,11 @@ export class TokenCache {
     if (this.dir) await removeFile(join(this.dir, await fileName(key))).catch(() => false);
   }
 
+  /** Deletes one file `list()` named; false when it was gone. */
+  async removePath(path: string): Promise<boolean> {
+    return await removeFile(path).catch(() => false);
+  }
+
   /** Every cached token's description, with the file it is in. */
   async list(): Promise<{ path: string; info: CachedTokenInfo }[]> {
     if (!this.dir) return [];

@@ -310,6 +310,30 @@ export const COMMANDS: CommandDef[] = [
     ],
   },
   {
+    name: "auth login",
+    summary: "Sign in for OAuth 2.0 (authorization code with PKCE) or fetch a token, and cache it",
+    args: [{ name: "file", required: false, complete: "file" }],
+    flags: [
+      env,
+      vars,
+      { name: "no-browser", type: "boolean", description: "Print the sign-in URL only" },
+      output(["console", "json"]),
+      ...transportFlags.filter((f) => f.name !== "no-token-cache"),
+    ],
+  },
+  {
+    name: "auth status",
+    summary: "Show each cached OAuth 2.0 token's grant, scope and expiry (never the token)",
+    args: [],
+    flags: [env, output(["console", "json"])],
+  },
+  {
+    name: "auth logout",
+    summary: "Delete cached OAuth 2.0 tokens (of one environment with --env)",
+    args: [],
+    flags: [env],
+  },
+  {
     name: "index",
     summary: "Regenerate api-docs/README.md, grouped by resource",
     args: [],

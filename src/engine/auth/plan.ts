@@ -74,6 +74,21 @@ export function setsHeader(spec: EndpointSpec, name: string): boolean {
   return spec.request.headers.some((h) => h.name.toLowerCase() === lower);
 }
 
+/** Whether the auth kind acts: not when the request block sets the header it would set. */
+export function authApplies(
+  spec: EndpointSpec,
+  auth: AuthKind,
+  project: Pick<ProjectConfig, "apiKey">,
+): boolean {
+  if (auth === "none" || auth === "custom") return false;
+  if (auth === "apikey") {
+    const apiKey = merged("apiKey", spec, project);
+    return (apiKey.in ?? "header") !== "header" ||
+      !setsHeader(spec, apiKey.name ?? DEFAULT_API_KEY.name);
+  }
+  return !setsHeader(spec, "authorization");
+}
+
 /**
  * The variables an auth kind reads besides those written in the file.
  *
@@ -89,10 +104,8 @@ export function authVariableNames(
   auth: AuthKind,
   project: Pick<ProjectConfig, "oauth2" | "apiKey" | "aws">,
 ): string[] {
+  if (!authApplies(spec, auth, project)) return [];
   const apiKey = auth === "apikey" ? merged("apiKey", spec, project) : undefined;
-  if (apiKey && (apiKey.in ?? "header") === "header") {
-    if (setsHeader(spec, apiKey.name ?? DEFAULT_API_KEY.name)) return [];
-  } else if (auth !== "apikey" && setsHeader(spec, "authorization")) return [];
   switch (auth) {
     case "bearer":
       return ["authToken"];
@@ -174,7 +187,7 @@ export function planAuth(
   lookup: Lookup,
 ): PlannedAuth {
   const fill = (text: string) => substitute(text, lookup).text;
-  if (authVariableNames(spec, auth, project).length === 0) return { issues: [], secrets: [] };
+  if (!authApplies(spec, auth, project)) return { issues: [], secrets: [] };
   switch (auth) {
     case "digest":
       return {

@@ -177,6 +177,19 @@ export class RunTransport {
     return await sendRequest(request, out.timeoutMs, { client: choice.client });
   }
 
+  /** One request without auth or cookies (a token request of `apispec auth login`). */
+  async sendDirect(
+    request: ResolvedRequest,
+    how: { base: string; timeoutMs: number; transport?: TransportPlan },
+  ): Promise<SendResult> {
+    return await this.#send(request, {
+      request,
+      cookies: false,
+      env: "",
+      ...how,
+    });
+  }
+
   #warnInsecure(): void {
     if (this.warnings.length > 0) return;
     this.warnings.push(warning(
