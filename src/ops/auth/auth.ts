@@ -177,7 +177,7 @@ export async function authLogin(
         if (problem) {
           return failed(env, oauth2, "AUTH_FAILED", `${problem}: run \`apispec auth login\` again`);
         }
-        outcome = await transport.tokens.exchangeCode(env, oauth2, send, {
+        outcome = await (await transport.tokens()).exchangeCode(env, oauth2, send, {
           code: answer!.code!,
           codeVerifier: verifier,
           redirectUri: callback.redirectUri,
@@ -186,7 +186,7 @@ export async function authLogin(
         await callback.close();
       }
     } else {
-      outcome = await transport.tokens.get(env, oauth2, send, true);
+      outcome = await (await transport.tokens()).get(env, oauth2, send, true);
     }
     if ("refused" in outcome) {
       return failed(env, oauth2, outcome.refused.error_type, outcome.refused.hint);

@@ -9,17 +9,15 @@
 import { type Issue, warning } from "../../engine/issue.ts";
 import type { HttpResponse, ResolvedRequest } from "../../engine/model.ts";
 import type { AuthPlan, TransportPlan } from "../../engine/auth/plan.ts";
-import { digestAuthorization, parseDigestChallenges } from "../../engine/auth/digest.ts";
 import { parseSetCookie, setCookieHeaders } from "../../engine/auth/set_cookie.ts";
 import { proxyFor } from "../../engine/auth/proxy.ts";
 import { headerValue } from "../../engine/compare/headers.ts";
 import { sendRequest, type SendResult } from "../../adapters/http.ts";
 import { HttpClients, readPemFiles } from "../../adapters/http_clients.ts";
 import { RunCookieJar } from "../../adapters/cookie_jar.ts";
-import { TokenCache } from "../../adapters/token_cache.ts";
 import { isAbsolute, join } from "../../adapters/path.ts";
 import type { OpsContext } from "../../adapters/system.ts";
-import { TokenSource } from "./tokens.ts";
+import type { TokenSource } from "./tokens.ts";
 
 /** Switches of a run: the `--ca/--cert/--key/--insecure` flags and `--no-token-cache`. */
 export interface TransportOptions {
@@ -60,15 +58,22 @@ export class RunTransport {
   readonly secrets = new Set<string>();
   /** Warnings of this run (insecure TLS), each once. */
   readonly warnings: Issue[] = [];
-  readonly tokens: TokenSource;
   readonly #jar = new RunCookieJar();
   readonly #clients = new HttpClients();
+  #tokens?: Promise<TokenSource>;
 
-  constructor(readonly options: TransportOptions, private readonly ctx: OpsContext) {
-    this.tokens = new TokenSource(
-      options.noTokenCache ? undefined : new TokenCache(ctx.env),
-      () => ctx.clock.now(),
-    );
+  constructor(readonly options: TransportOptions, private readonly ctx: OpsContext) {}
+
+  /** The run's OAuth 2.0 tokens; loaded on first use, so runs without OAuth 2.0 never load it. */
+  tokens(): Promise<TokenSource> {
+    this.#tokens ??= Promise.all([import("./tokens.ts"), import("../../adapters/token_cache.ts")])
+      .then(([{ TokenSource }, { TokenCache }]) =>
+        new TokenSource(
+          this.options.noTokenCache ? undefined : new TokenCache(this.ctx.env),
+          () => this.ctx.clock.now(),
+        )
+      );
+    return this.#tokens;
   }
 
   /** Sends a request with the run's cookies and the endpoint's auth; answers a digest challenge and one 401 of an OAuth 2.0 token. */
@@ -82,7 +87,7 @@ export class RunTransport {
     const unsigned = request;
     const authorize = async (renew: boolean): Promise<Exchange | ResolvedRequest> => {
       if (out.auth?.kind === "oauth2") {
-        const outcome = await this.tokens.get(
+        const outcome = await (await this.tokens()).get(
           out.env,
           out.auth.oauth2,
           (tokenRequest) => this.#send(tokenRequest, out),
@@ -108,6 +113,9 @@ export class RunTransport {
     if (result.problem) return { sent, ...result };
     if (result.response?.status === 401) {
       if (out.auth?.kind === "digest") {
+        const { digestAuthorization, parseDigestChallenges } = await import(
+          "../../engine/auth/digest.ts"
+        );
         const challenge = parseDigestChallenges(
           headerValue(result.response.headers, "www-authenticate") ?? "",
         )[0];
