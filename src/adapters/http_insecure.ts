@@ -34,9 +34,9 @@ export async function sendInsecure(
       ...(tls.ca?.length ? { ca: tls.ca } : {}),
       ...(tls.cert && tls.key ? { cert: tls.cert, key: tls.key } : {}),
     }, (res) => {
-      const chunks: Uint8Array[] = [];
+      const chunks: Uint8Array<ArrayBuffer>[] = [];
       let size = 0;
-      res.on("data", (chunk: Uint8Array) => {
+      res.on("data", (chunk: Uint8Array<ArrayBuffer>) => {
         size += chunk.length;
         if (size > MAX_RESPONSE_BYTES) {
           res.destroy();
@@ -46,14 +46,14 @@ export async function sendInsecure(
           });
         } else chunks.push(chunk);
       });
-      res.on("end", () => {
+      res.on("end", async () => {
         const response: HttpResponse = {
           status: res.statusCode ?? 0,
           reason: res.statusMessage ?? "",
           headers: Object.entries(res.headers).flatMap(([name, value]) =>
             [value ?? []].flat().map((v) => [name, String(v)] as [string, string])
           ),
-          body: new TextDecoder().decode(concat(chunks)),
+          body: await new Blob(chunks).text(),
         };
         done({ response, durationMs: elapsed() });
       });
@@ -78,14 +78,4 @@ export async function sendInsecure(
     if (request.body !== undefined) req.write(request.body);
     req.end();
   });
-}
-
-function concat(chunks: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(chunks.reduce((n, c) => n + c.length, 0));
-  let at = 0;
-  for (const chunk of chunks) {
-    out.set(chunk, at);
-    at += chunk.length;
-  }
-  return out;
 }

@@ -7,6 +7,7 @@
  * new tab; the other grants fetch a token at once).
  */
 import { useCallback, useEffect, useState } from "preact/hooks";
+import { call } from "../api.ts";
 import { toast } from "./common.tsx";
 
 interface TokenView {
@@ -23,18 +24,6 @@ interface TokenView {
 interface AuthView {
   grant: string | null;
   environments: { name: string; login: boolean; tokens: TokenView[] }[];
-}
-
-async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
-  const response = await fetch(path, {
-    method,
-    headers: body === undefined ? {} : { "content-type": "application/json" },
-    body: body === undefined ? undefined : JSON.stringify(body),
-    credentials: "same-origin",
-  });
-  const data = await response.json();
-  if (!response.ok) throw new Error(data?.error?.message ?? `HTTP ${response.status}`);
-  return data as T;
 }
 
 function expiry(token: TokenView): string {
