@@ -271,3 +271,43 @@ Deno.test({
     ]);
   },
 });
+
+Deno.test("password grant with clientAuth: body, against a token endpoint that checks the form", async () => {
+  const forms: URLSearchParams[] = [];
+  const token = "pw-token-6b5a4c3d2e1f";
+  const idp = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, async (request) => {
+    const form = new URLSearchParams(await request.text());
+    forms.push(form);
+    const ok = form.get("grant_type") === "password" && form.get("username") === "ada" &&
+      form.get("password") === "pw-lovelace-77" && form.get("client_id") === "cli" &&
+      form.get("client_secret") === MACHINE.secret && !request.headers.has("authorization");
+    return ok
+      ? Response.json({ access_token: token, token_type: "Bearer", expires_in: 300 })
+      : Response.json({ error: "invalid_grant" }, { status: 400 });
+  });
+  const api = Deno.serve(
+    { hostname: "127.0.0.1", port: 0, onListen() {} },
+    (request) =>
+      request.headers.get("authorization") === `Bearer ${token}`
+        ? Response.json({ ok: true })
+        : Response.json({}, { status: 401 }),
+  );
+  try {
+    await using p = await project(
+      `http://127.0.0.1:${api.addr.port}`,
+      `---\nname: test\nversion: 1\nauth: oauth2\noauth2:\n  grant: password\n` +
+        `  tokenUrl: http://127.0.0.1:${idp.addr.port}/token\n  clientId: cli\n` +
+        `  clientSecret: "{{clientSecret}}"\n  clientAuth: body\n  username: ada\n` +
+        `  password: "{{password}}"\n---\n`,
+    );
+    const result = await p.run(["exec", "api-docs/apis/things/get-things.md", "-v"], {
+      APISPEC_PASSWORD: "pw-lovelace-77",
+    });
+    assertEquals(result.code, 0, result.stdout + result.stderr);
+    assertEquals(forms.length, 1);
+    assertAbsent([token, "pw-lovelace-77", MACHINE.secret], [result.stdout, result.stderr]);
+  } finally {
+    await idp.shutdown();
+    await api.shutdown();
+  }
+});
