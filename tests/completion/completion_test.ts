@@ -162,7 +162,7 @@ Deno.test({
     await using ws = await completionWorkspace();
     // `edit:` exists only in an interactive elvish: bind the completer to a variable instead.
     const text = (await script("elvish")).replace(
-      "set edit:completion:arg-completer[apispec] =",
+      "set edit:completion:arg-completer['apispec'] =",
       "var completer =",
     );
     for (const c of cases.filter((c) => !c.line.includes("api-docs"))) {
@@ -179,7 +179,7 @@ Deno.test({
 
 Deno.test("powershell completion script carries every command, group and enum value", async () => {
   const text = await script("powershell");
-  assert(text.includes("Register-ArgumentCompleter -Native -CommandName apispec"));
+  assert(text.includes("Register-ArgumentCompleter -Native -CommandName 'apispec'"));
   for (const command of COMMANDS) {
     assert(text.includes(`'${command.name}' = @(`), `missing flags of ${command.name}`);
   }
