@@ -8,10 +8,9 @@
  * apispec would is left out with the reasons (`refused`). The script runs as
  * is with `artillery run` and on Artillery's cloud runners.
  */
-// @ts-types="@types/js-yaml"
-import yaml from "js-yaml";
 import type { Issue } from "../../engine/issue.ts";
 import { issue } from "../../engine/issue.ts";
+import { dumpYaml } from "../../engine/parse/yaml.ts";
 import type { LoadPlan, LoadScenario, LoadScript, Refusal, SideFile } from "./load_flow.ts";
 import { requestsOf } from "./load_flow.ts";
 import { commentText } from "../../engine/render/code_text.ts";
@@ -164,6 +163,6 @@ export function toArtillery(plan: LoadPlan): LoadScript {
       ? ["# Unlike `apispec flow`:", ...caveats.map((n) => `#   ${commentText(n)}`)]
       : []),
   ];
-  const body = yaml.dump(script, { lineWidth: -1, noRefs: true, quotingType: '"' });
+  const body = dumpYaml(script);
   return { text: header.join("\n") + "\n" + body, notes, caveats, files, refused };
 }
