@@ -48,7 +48,7 @@ export function mdText(text: string): string {
 export function mdCode(text: string, options: { table?: boolean } = {}): string {
   let code = oneLine(text);
   if (options.table) code = code.replace(/\|/g, "\\|");
-  const fence = "`".repeat(longestRun(code, "`") + 1);
+  const fence = codeFence(code, 1);
   // A span that starts or ends with a backtick or a space needs a space of padding.
   const pad = /^[` ]|[` ]$/.test(code) ? " " : "";
   return `${fence}${pad}${code}${pad}${fence}`;
@@ -61,16 +61,27 @@ export function mdCode(text: string, options: { table?: boolean } = {}): string 
  */
 export function mdFence(lines: string[], info = ""): string[] {
   const body = lines.flatMap((line) => line.split(LINE_BREAKS)).map((l) => visible(l));
-  const fence = "`".repeat(Math.max(3, ...body.map((l) => longestRun(l, "`") + 1)));
+  const fence = codeFence(body.join("\n"));
   return [`${fence}${info}`, ...body, fence];
 }
 
-function longestRun(text: string, char: string): number {
+/**
+ * A backtick fence longer than any backtick run in the text (at least
+ * `minimum`), so the text cannot close it: for code blocks (3) and spans (1).
+ *
+ * @example
+ * ```ts
+ * import { codeFence } from "./markdown_text.ts";
+ * codeFence("no backticks"); // "```"
+ * codeFence("one", 1).length; // 1
+ * ```
+ */
+export function codeFence(text: string, minimum = 3): string {
   let longest = 0;
   let run = 0;
-  for (const c of text) {
-    run = c === char ? run + 1 : 0;
-    longest = Math.max(longest, run);
+  for (let i = 0; i < text.length; i++) {
+    run = text.charCodeAt(i) === 96 ? run + 1 : 0;
+    if (run > longest) longest = run;
   }
-  return longest;
+  return "`".repeat(Math.max(minimum, longest + 1));
 }
