@@ -15,6 +15,7 @@ import { npmTool } from "../helpers/tools.ts";
 import { collectionFiles, endpoint, workspace } from "../helpers/workspace.ts";
 import { flowFile } from "../flow/helpers.ts";
 import { headerSafe, hostileNodes, hostilePlan, startEchoApi, wire } from "./hostile_plan.ts";
+import { runUnderShim } from "./k6_run.ts";
 
 const artillery = npmTool("artillery");
 const TOOLS = `${ROOT}/tests/tools/node_modules`;
@@ -161,4 +162,34 @@ Deno.test({
       `${HOSTILE[1].text}: until status: equals 200 did not hold after 10 attempts`,
     ]);
   },
+});
+
+Deno.test("export artillery refuses data Artillery would expand as a template; k6 sends it as written", async () => {
+  await using api = startEchoApi();
+  await using ws = await workspace(collectionFiles(api.url, {
+    "apis/echo/post-echo.md": endpoint({
+      method: "POST",
+      path: "/echo/0",
+      resource: "echo",
+      request: `POST {{baseUrl}}/echo/0\nContent-Type: text/plain\n\n{{note}}`,
+    }),
+    "flows/notes.md": flowFile([{ name: "Post", endpoint: "apis/echo/post-echo.md" }], {
+      data: "../data/notes.csv",
+    }),
+    "data/notes.csv": 'note\n"{{ $env.HOME }}"\n',
+  }));
+  const flow = "api-docs/flows/notes.md";
+  const refused = await apispec(["export", "artillery", flow, "--out", "load.yml"], {
+    cwd: ws.dir,
+  });
+  assertEquals(refused.code, 2, refused.stderr);
+  assertStringIncludes(refused.stderr, "which Artillery expands as its own template");
+  assertStringIncludes(refused.stderr, "Export k6");
+  assert(!(await ws.exists("load.yml")));
+
+  const k6 = await apispec(["export", "k6", flow, "--out", "load.js"], { cwd: ws.dir });
+  assertEquals(k6.code, 0, k6.stderr);
+  const run = await runUnderShim(ws.dir, "load.js", { HOME: "/secret-home" });
+  assertEquals(run.checks.map((c) => c.passed), [true]);
+  assertEquals(api.requests.map((r) => r.body), ["{{ $env.HOME }}"]);
 });
