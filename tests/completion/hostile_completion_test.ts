@@ -18,6 +18,7 @@ import { powershellScript } from "../../src/cli/completion/powershell.ts";
 import { run } from "../helpers/run.ts";
 import { workspace } from "../helpers/workspace.ts";
 import { HOSTILE, SHELL_CANARY } from "../helpers/hostile_strings.ts";
+import { onPath } from "../helpers/tools.ts";
 
 const HERE = new URL(".", import.meta.url).pathname;
 /** Shell strings cannot hold NUL; the generators drop it. */
@@ -48,15 +49,6 @@ const COMMANDS: CommandDef[] = [
 ];
 const MODEL = completionModel(COMMANDS, []);
 
-function installed(program: string): boolean {
-  try {
-    return new Deno.Command("sh", { args: ["-c", `command -v ${program}`], stdout: "null" })
-      .outputSync().success;
-  } catch {
-    return false;
-  }
-}
-
 /** Runs a shell with the canary's path in its environment; the canary must not exist after. */
 async function shell(program: string, args: string[], dir: string): Promise<string> {
   const canary = join(dir, "canary");
@@ -77,7 +69,7 @@ const records = (out: string) => out.split("\x1e").slice(0, -1);
 
 Deno.test({
   name: "bash sources a hostile completion script and offers each value as written",
-  ignore: !installed("bash"),
+  ignore: !onPath("bash"),
   fn: async () => {
     await using ws = await workspace({ "apispec.bash": bashScript(MODEL, VERSION) });
     const complete = (words: string[]) =>
@@ -102,7 +94,7 @@ Deno.test({
 
 Deno.test({
   name: "zsh loads a hostile completion script in compsys and completes every value",
-  ignore: !installed("zsh"),
+  ignore: !onPath("zsh"),
   fn: async () => {
     await using ws = await workspace({ "_apispec": zshScript(MODEL, VERSION) });
     const capture = (line: string) =>
@@ -124,7 +116,7 @@ Deno.test({
 
 Deno.test({
   name: "fish sources a hostile completion script and offers each value as written",
-  ignore: !installed("fish"),
+  ignore: !onPath("fish"),
   fn: async () => {
     await using ws = await workspace({ "apispec.fish": fishScript(MODEL, VERSION) });
     const complete = (line: string) =>
@@ -154,7 +146,7 @@ function fishQuote(text: string): string {
 
 Deno.test({
   name: "elvish evaluates a hostile completion script and offers each value as written",
-  ignore: !installed("elvish"),
+  ignore: !onPath("elvish"),
   fn: async () => {
     // `edit:` exists only in an interactive elvish: bind the completer to a variable instead.
     const text = elvishScript(MODEL, VERSION).replace(

@@ -7,14 +7,13 @@
  * body as JSON. Issue 31 items 4 and 5.
  */
 import { assert, assertEquals } from "@std/assert";
-import { apispec, baseEnv } from "../helpers/cli.ts";
+import { apispec } from "../helpers/cli.ts";
 import { jsonResponse, startTestApi } from "../helpers/api.ts";
-import { npmTool } from "../helpers/tools.ts";
 import { endpoint, workspace } from "../helpers/workspace.ts";
 import { flowFile } from "../flow/helpers.ts";
 import { curl, runUnderShim } from "./k6_run.ts";
+import { artillery, runArtillery } from "./artillery_run.ts";
 
-const artillery = npmTool("artillery");
 const RUN_USER = "bob";
 const RUN_PASSWORD = "run-time-s3cret";
 const CREDENTIALS = `Basic ${btoa(`${RUN_USER}:${RUN_PASSWORD}`)}`;
@@ -107,22 +106,10 @@ Deno.test({
     assertEquals(exported.code, 0, exported.stderr);
     const script = await ws.read("load.yml");
     assert(!script.includes("alice") && !script.includes("local-password"), script);
-    const run = await new Deno.Command(artillery.path!, {
-      args: ["run", "--output", "report.json", "load.yml"],
-      cwd: ws.dir,
-      env: {
-        ...baseEnv(),
-        ARTILLERY_DISABLE_TELEMETRY: "true",
-        APISPEC_USERNAME: RUN_USER,
-        APISPEC_PASSWORD: RUN_PASSWORD,
-      },
-      clearEnv: true,
-      stdout: "piped",
-      stderr: "piped",
-    }).output();
-    const output = new TextDecoder().decode(run.stdout) + new TextDecoder().decode(run.stderr);
-    assertEquals(run.code, 0, output);
-    const counters = JSON.parse(await ws.read("report.json")).aggregate.counters;
+    const { counters, output } = await runArtillery(ws.dir, "load.yml", {
+      APISPEC_USERNAME: RUN_USER,
+      APISPEC_PASSWORD: RUN_PASSWORD,
+    });
     assertEquals(counters["vusers.failed"] ?? 0, 0, output);
     assertEquals(counters["plugins.expect.failed"] ?? 0, 0, output);
     assertEquals(counters["http.codes.201"], counters["vusers.created"], output);

@@ -11,13 +11,12 @@ import { assert, assertEquals, assertStringIncludes } from "@std/assert";
 import { toArtillery } from "../../src/convert/load/to_artillery.ts";
 import { apispec, baseEnv, ROOT } from "../helpers/cli.ts";
 import { HOSTILE, JS_CANARY } from "../helpers/hostile_strings.ts";
-import { npmTool } from "../helpers/tools.ts";
 import { collectionFiles, endpoint, workspace } from "../helpers/workspace.ts";
 import { flowFile } from "../flow/helpers.ts";
 import { headerSafe, hostileNodes, hostilePlan, startEchoApi, wire } from "./hostile_plan.ts";
 import { runUnderShim } from "./k6_run.ts";
+import { artillery, runArtillery } from "./artillery_run.ts";
 
-const artillery = npmTool("artillery");
 const TOOLS = `${ROOT}/tests/tools/node_modules`;
 
 interface Loaded {
@@ -100,17 +99,7 @@ Deno.test({
     assertEquals(all.refused, []);
     await ws.write("load.yml", all.text);
     for (const file of all.files) await ws.write(file.name, file.text);
-    const run = await new Deno.Command(artillery.path!, {
-      args: ["run", "--output", "report.json", "load.yml"],
-      cwd: ws.dir,
-      env: { ...baseEnv(), ARTILLERY_DISABLE_TELEMETRY: "true" },
-      clearEnv: true,
-      stdout: "piped",
-      stderr: "piped",
-    }).output();
-    const output = new TextDecoder().decode(run.stdout) + new TextDecoder().decode(run.stderr);
-    assertEquals(run.code, 0, output);
-    const counters = JSON.parse(await ws.read("report.json")).aggregate.counters;
+    const { counters, output } = await runArtillery(ws.dir, "load.yml");
     assertEquals(counters["vusers.failed"] ?? 0, 0, output);
     assertEquals(counters["plugins.expect.failed"] ?? 0, 0, output);
     assert(counters["plugins.expect.ok"] > 0);
