@@ -297,6 +297,7 @@ export async function runEndpoint(
     : [];
   const verdict = classify({
     spec,
+    auth,
     env: options.env,
     url: request.url,
     timeoutMs,
