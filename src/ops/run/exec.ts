@@ -31,7 +31,9 @@ import { scanSecrets } from "../../engine/secrets/scan.ts";
 import { headerValue } from "../../engine/compare/headers.ts";
 import { resolve } from "../../adapters/path.ts";
 import { isDirectory, readTextSync, UnreadableFile } from "../../adapters/fs.ts";
-import { sendRequest } from "../../adapters/http.ts";
+import type { SendResult } from "../../adapters/http.ts";
+import { awsLayer } from "../auth/aws_layer.ts";
+import { type Exchange, RunTransport, type TransportOptions } from "../auth/transport.ts";
 import type { OpsContext } from "../../adapters/system.ts";
 import {
   buildLayers,
@@ -157,6 +159,8 @@ export interface RunOptions {
   onExchangeDone?: () => void;
   /** Secrets an earlier part of the run knows (a flow's earlier steps sent or captured them). */
   knownSecrets?: Iterable<string>;
+  /** The run's cookies, tokens and clients; a new one (keeping no cookies) when absent. */
+  transport?: RunTransport;
 }
 
 export interface EndpointRun {
@@ -214,13 +218,20 @@ export async function runEndpoint(
     ]);
   }
   const auth = spec.auth ?? collection.config.auth;
-  const built = buildExchange(spec, { layers: options.layers, auth, env: options.env });
+  const transport = options.transport ?? new RunTransport({ cookies: false }, ctx);
+  const layers = auth === "aws-sigv4" ? [...options.layers, awsLayer(ctx.env)] : options.layers;
+  const built = buildExchange(spec, {
+    layers,
+    auth,
+    env: options.env,
+    project: collection.config,
+  });
   if (!built.request) return fail(built.issues, built.variables, built.secrets);
   const request = built.request;
-  // What the request sent under credential names is secret for the whole run, wherever it comes back.
-  const secrets = [
-    ...new Set([...built.secrets, ...sentSecrets(request), ...options.knownSecrets ?? []]),
-  ];
+  // What the request sends under credential names is secret for the whole run, wherever it
+  // comes back; before anything is sent, what the built request holds.
+  const known = [...built.secrets, ...options.knownSecrets ?? []];
+  const unsent = [...new Set([...known, ...sentSecrets(request)])];
   if (request.body !== undefined && (request.method === "GET" || request.method === "HEAD")) {
     return fail(
       [issue("VALIDATION_ERROR", `A ${request.method} request cannot carry a body`, {
@@ -229,11 +240,11 @@ export async function runEndpoint(
         fix: "Remove the body, or use POST/PUT/PATCH",
       })],
       built.variables,
-      secrets,
+      unsent,
     );
   }
   if (options.dryRun) {
-    const maskedRequest = maskRequest(request, secrets);
+    const maskedRequest = maskRequest(request, unsent);
     const record: ExecRecord = {
       passed: true,
       status: 0,
@@ -251,7 +262,7 @@ export async function runEndpoint(
       variables: built.variables,
       request: maskedRequest,
       url: maskedRequest.url,
-      secrets,
+      secrets: unsent,
       exitCode: EXIT.passed,
     };
   }
@@ -264,11 +275,22 @@ export async function runEndpoint(
   let response: HttpResponse | undefined;
   let failure: NetworkFailure | undefined;
   let duration = 0;
+  let exchange: Exchange;
   for (let attempt = 0;; attempt++) {
-    const sent = await sendRequest(request, timeoutMs);
+    exchange = await transport.exchange({
+      request,
+      auth: built.auth,
+      transport: built.transport,
+      cookies: spec.cookies !== false,
+      timeoutMs,
+      env: options.env,
+      base: collection.root,
+    });
+    const sent: SendResult = exchange;
     response = sent.response;
     failure = sent.failure;
     duration = sent.durationMs;
+    if (exchange.refused || exchange.problem) break;
     if (
       attempt >= policy.attempts || !isRetryable({ status: response?.status, failed: !!failure })
     ) break;
@@ -283,6 +305,18 @@ export async function runEndpoint(
     options.onExchangeDone();
     // Let the next request start before this response is compared.
     await null;
+  }
+  const secrets = [...new Set([...known, ...sentSecrets(exchange!.sent), ...transport.secrets])];
+  const runIssues = [...built.issues, ...transport.warnings];
+  if (exchange!.problem) {
+    return fail(
+      [issue("VALIDATION_ERROR", exchange!.problem, {
+        fix: "Check the tls: paths in api-docs/project.md (relative to its folder) or the " +
+          "--ca/--cert/--key flags",
+      })],
+      built.variables,
+      secrets,
+    );
   }
 
   const diff = response
@@ -303,17 +337,20 @@ export async function runEndpoint(
       { ...await assertionOptions(built.assertions, duration), secrets },
     )
     : [];
-  const verdict = classify({
-    spec,
-    env: options.env,
-    url: request.url,
-    timeoutMs,
-    response,
-    networkFailure: failure,
-    diff,
-    assertions: assertionResults,
-    strictAssertions: options.strictAssertions || collection.config.strictAssertions === true,
-  });
+  const verdict = exchange!.refused
+    ? { passed: false, ...exchange!.refused, hints: [exchange!.refused.hint] }
+    : classify({
+      spec,
+      auth,
+      env: options.env,
+      url: request.url,
+      timeoutMs,
+      response,
+      networkFailure: failure,
+      diff,
+      assertions: assertionResults,
+      strictAssertions: options.strictAssertions || collection.config.strictAssertions === true,
+    });
   const record: ExecRecord = {
     passed: verdict.passed,
     status: response?.status ?? 0,
@@ -330,6 +367,8 @@ export async function runEndpoint(
     : verdict.error_type === "NETWORK_ERROR"
     ? EXIT.networkError
     : EXIT.testFailed;
+  // What was sent, with the credentials auth added (masked below, as everything is).
+  if (options.verbose) record.request = exchange!.sent;
   // Every real execution, from every surface, lands in the spec's history, masked like any output.
   const masked = maskRecord(record, secrets);
   const specPath = options.specPath ?? resolve(ctx.cwd, spec.file);
@@ -341,17 +380,17 @@ export async function runEndpoint(
   let maskedUrl: string | undefined;
   return {
     record: masked,
-    issues: historyProblem ? [...built.issues, historyProblem] : built.issues,
+    issues: historyProblem ? [...runIssues, historyProblem] : runIssues,
     // The variable report and the masked request are made on first read: most runs of a
     // batch, check or flow never show them, and masking is a third of a loopback request.
     get variables() {
       return built.variables;
     },
     get request() {
-      return maskedRequest ??= maskRequest(request, secrets);
+      return maskedRequest ??= maskRequest(exchange!.sent, secrets);
     },
     get url() {
-      return maskedRequest?.url ?? (maskedUrl ??= maskText(request.url, secrets));
+      return maskedRequest?.url ?? (maskedUrl ??= maskText(exchange!.sent.url, secrets));
     },
     rawResponse: response,
     failure,
@@ -374,6 +413,10 @@ export interface ExecInput extends Omit<LayerInputs, "frontmatter"> {
   history?: HistorySink;
   /** See `RunOptions.onExchangeDone`. */
   onExchangeDone?: () => void;
+  /** The run's transport (cookies, tokens, clients), shared by the files of one run. */
+  transport?: RunTransport;
+  /** `--ca/--cert/--key/--insecure`, `--no-token-cache`, for a transport made here. */
+  transportOptions?: TransportOptions;
 }
 
 export interface ExecResult extends EndpointRun {
@@ -440,9 +483,13 @@ export async function execInCollection(
   const build = () =>
     buildLayers(collection, env, inputs, order, [...OS_PREFIXES[input.order ?? "cli"]], ctx.env);
   const layers = sharedLayers(collection, env, input.order ?? "cli", inputs, ctx.env, build);
+  // `exec` of one file: its own transport, whose cookie jar starts (and stays) empty.
+  const transport = input.transport ??
+    new RunTransport({ ...input.transportOptions, cookies: false }, ctx);
   const run = await runEndpoint(spec, collection, {
     env,
     layers,
+    transport,
     specPath: path,
     timeoutMs: input.timeoutMs,
     strictAssertions: input.strictAssertions ?? false,
