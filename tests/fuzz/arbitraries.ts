@@ -3,13 +3,20 @@
  * fixtures/corpora and the demo collection) mutated by edits fast-check can
  * shrink, and documents whose values are replaced by any JSON at any depth.
  * The edits insert the mutation fuzzer's tokens (mutate.ts) and hostile text:
- * control characters, huge repeats, deep nesting, YAML anchors and tags.
+ * the shared corpus of hostile strings, control characters, huge repeats,
+ * deep nesting, YAML anchors and tags.
  */
 import fc from "fast-check";
 import { TOKENS } from "./mutate.ts";
+import { HOSTILE_TEXTS } from "../helpers/hostile_strings.ts";
 
-/** Text meant to break things: size, depth, encodings, YAML and template syntax. */
+/**
+ * Text meant to break parsers: size, depth, encodings, YAML and template
+ * syntax; with the shared corpus of strings that end literals, comments and
+ * tags (tests/helpers/hostile_strings.ts).
+ */
 export const HOSTILE: string[] = [
+  ...HOSTILE_TEXTS,
   "\u0000",
   "\u001b[2J",
   "\u2028",
