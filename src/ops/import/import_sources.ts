@@ -50,15 +50,15 @@ export function remoteRefused(url: string, namedBy: string): ConvertError {
   };
 }
 
-/** The first `$ref` to an http(s) document, if any. */
-export function firstRemoteRef(value: unknown): string | undefined {
+/** The first `$ref` whose target passes `wanted`, walking the document without recursion. */
+function firstRef(value: unknown, wanted: (ref: string) => boolean): string | undefined {
   const stack = [value];
   while (stack.length) {
     const current = stack.pop();
     if (Array.isArray(current)) { for (const item of current) stack.push(item); }
     else if (isRecord(current)) {
       const ref = current.$ref;
-      if (typeof ref === "string" && /^https?:\/\//i.test(ref)) return ref;
+      if (typeof ref === "string" && wanted(ref)) return ref;
       for (const key in current) {
         const child = current[key];
         if (typeof child === "object" && child !== null) stack.push(child);
@@ -68,22 +68,14 @@ export function firstRemoteRef(value: unknown): string | undefined {
   return undefined;
 }
 
+/** The first `$ref` to an http(s) document, if any. */
+export function firstRemoteRef(value: unknown): string | undefined {
+  return firstRef(value, (ref) => /^https?:\/\//i.test(ref));
+}
+
 /** True when a document refers to another file anywhere. */
 export function hasExternalRefs(value: unknown): boolean {
-  const stack = [value];
-  while (stack.length) {
-    const current = stack.pop();
-    if (Array.isArray(current)) { for (const item of current) stack.push(item); }
-    else if (isRecord(current)) {
-      const ref = current.$ref;
-      if (typeof ref === "string" && !ref.startsWith("#")) return true;
-      for (const key in current) {
-        const child = current[key];
-        if (typeof child === "object" && child !== null) stack.push(child);
-      }
-    }
-  }
-  return false;
+  return firstRef(value, (ref) => !ref.startsWith("#")) !== undefined;
 }
 
 export type LoadedOpenApi = { ok: true; doc: unknown } | { ok: false; error: ConvertError };
