@@ -12,6 +12,7 @@ import { parseRequestBlock, parseResponseBlock } from "../../src/engine/parse/ht
 import { parseEnvFile } from "../../src/engine/parse/env.ts";
 import { parseDotenv } from "../../src/engine/parse/dotenv.ts";
 import { parseData } from "../../src/convert/data.ts";
+import { scanSecrets } from "../../src/engine/secrets/scan.ts";
 import { fromCurl } from "../../src/convert/clients/from_curl.ts";
 import { fromHttpFile } from "../../src/convert/clients/from_http_file.ts";
 import { fromPostman } from "../../src/convert/clients/from_postman.ts";
@@ -154,6 +155,9 @@ export const TARGETS: FuzzTarget[] = [
   issues("dotenv", anyText(["A=1\nB='two'\nexport C=\"x y\"\n# c\n"]), (t) => parseDotenv(t, FILE)),
   issues("HTTP request block", anyText(requestBlocks), (t) => parseRequestBlock(t, FILE, 10)),
   issues("HTTP response block", anyText(responseBlocks), (t) => parseResponseBlock(t, FILE, 20)),
+  issues("secret scanner", anyText([...endpoints, ...responseBlocks]), (t) => ({
+    issues: scanSecrets(t, FILE),
+  })),
   outcome("curl", anyText(files("fixtures/corpora/curl/curl_commands", /\.sh$/)), fromCurl),
   outcome(
     "http file",

@@ -213,10 +213,11 @@ const credentialAssignment: LineRule = {
       const pair = assignmentOf(match);
       const span = judgeAssignment(line, pair);
       if (span) spans.push(span);
-      // Pairs hide inside pairs: `a=1&password=x` (a form or query string), and a quoted value
-      // holding pairs (`"body": "{\"password\":\"x\"}"`, `"data": "a=1&b=2"`): read on from inside.
+      // Pairs hide inside pairs: `a=1&password=x` (a form or query string: the rest of its pairs
+      // judged here, in one pass), and a quoted value holding pairs (`"data": "a=1&b=2"`,
+      // `"body": "{\"password\":\"x\"}"`): read on from inside it.
       if (!pair.quoted && pair.op.includes("=") && pair.raw.includes("&")) {
-        ASSIGNMENT.lastIndex = pair.start + pair.raw.indexOf("&") + 1;
+        spans.push(...formPairs(line, pair));
       } else if (pair.quoted && /[=:]/.test(pair.raw)) {
         ASSIGNMENT.lastIndex = pair.start;
       }
@@ -224,6 +225,27 @@ const credentialAssignment: LineRule = {
     return spans;
   },
 };
+
+/** The pairs after the first of `a=1&b=2&password=x`, each judged by its own name. */
+function formPairs(line: string, first: Assignment): Span[] {
+  const spans: Span[] = [];
+  let at = first.start + first.raw.indexOf("&") + 1;
+  for (const text of first.raw.slice(at - first.start).split("&")) {
+    const eq = text.indexOf("=");
+    if (eq > 0 && /^[A-Za-z_$][\w.$-]{0,80}$/.test(text.slice(0, eq))) {
+      const pair = {
+        name: text.slice(0, eq),
+        op: "=",
+        raw: text.slice(eq + 1),
+        start: at + eq + 1,
+      };
+      const span = judgeAssignment(line, { ...pair, quoted: false });
+      if (span) spans.push(span);
+    }
+    at += text.length + 1;
+  }
+  return spans;
+}
 
 /** A bare value loses the `,` `;` `)` `}` `]` that end it in flow YAML, JSON or code, and what follows a `\n` escape. */
 function trimEnd(value: string): string {
