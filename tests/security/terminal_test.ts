@@ -11,6 +11,7 @@ import { collectionFiles, endpoint, workspace } from "../helpers/workspace.ts";
 /** Set the window title, clear the screen, write the clipboard (OSC 52), hide what follows. */
 const HOSTILE = "\x1b]0;pwned\x07\x1b[2J\x1b]52;c;cm0gLXJmIH4=\x07\x1b[8m";
 
+// deno-lint-ignore no-control-regex
 const raw = (text: string) => /[\x00-\x08\x0b-\x1f\x7f-\x9f]/.test(text);
 
 Deno.test("validate shows a hostile source line escaped", async () => {
@@ -19,6 +20,7 @@ Deno.test("validate shows a hostile source line escaped", async () => {
   });
   const result = await apispec(["validate", "api-docs"], { cwd: ws.dir, color: true });
   assertEquals(result.code, 2, result.stderr);
+  // deno-lint-ignore no-control-regex
   assertEquals(raw(result.stderr.replace(/\x1b\[(1|2|22|31|32|33|36|39)m/g, "")), false);
   assertStringIncludes(result.stderr, "\\u001b]0;pwned\\u0007\\u001b[2J\\u001b]52;c;");
 });

@@ -21,6 +21,8 @@
  */
 import type { Paint } from "./paint.ts";
 
+// Control characters are what this regex is for.
+// deno-lint-ignore no-control-regex
 const CONTROL = /[\x00-\x08\x0b-\x1f\x7f-\x9f]/g;
 /** Private-use characters around a mark: `\uE000<key><code>\uE001`. */
 const OPEN = "\uE000";
