@@ -7,6 +7,7 @@
 import type { EndpointDraft } from "../engine/render/spec_md.ts";
 import { slugify, specFileName } from "../engine/render/spec_md.ts";
 import { HTTP_METHODS, type HttpMethod } from "../engine/model.ts";
+import { percentEncoded } from "../engine/text/percent.ts";
 
 export type { EndpointDraft };
 
@@ -109,7 +110,7 @@ export function encodeTargetPart(value: string): string {
   // a lone half (text cut mid-character) becomes U+FFFD.
   return value.replace(
     /\{\{\s*([^}]+?)\s*\}\}|[^A-Za-z0-9\-._~!$&'()*+,;=:@/?%]/gu,
-    (m, name) => name ? `{{${name}}}` : encodeURIComponent(m.toWellFormed()),
+    (m, name) => name ? `{{${name}}}` : percentEncoded(m),
   );
 }
 

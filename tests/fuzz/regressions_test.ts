@@ -52,6 +52,33 @@ const FOUND: [target: string, input: string, what: string][] = [
   // A path with a character outside the BMP (an emoji), or half of one: a URIError.
   ["OpenAPI", openapi("/caf\u00e9/\u{1F600}"), "emoji in a path"],
   ["OpenAPI", openapi("/a\uD83D"), "lone surrogate in a path"],
+  // Found by the long run (seed 7, with the shared hostile strings): half a surrogate pair in a
+  // form field's default value; every percent-encoder now takes such text (U+FFFD).
+  [
+    "OpenAPI",
+    JSON.stringify({
+      openapi: "3.0.0",
+      info: { title: "t", version: "1" },
+      paths: {
+        "/search": {
+          post: {
+            requestBody: {
+              content: {
+                "application/x-www-form-urlencoded": {
+                  schema: {
+                    type: "object",
+                    properties: { q: { type: "string", default: "a\uD800b" } },
+                  },
+                },
+              },
+            },
+            responses: { "200": { description: "ok" } },
+          },
+        },
+      },
+    }),
+    "lone surrogate in a form value",
+  ],
   // Found by the long run (seed 99): a header name of 100,000 capitals took a minute, splitting
   // the name into words backtracked over the whole run at every capital.
   [

@@ -17,6 +17,7 @@ import {
   type OAuth2Source,
 } from "../auth_drafts.ts";
 import type { AuthFields } from "../../engine/auth/types.ts";
+import { percentEncoded } from "../../engine/text/percent.ts";
 
 export type ClientAuth =
   | { kind: "none" }
@@ -107,9 +108,8 @@ function safeQuery(rest: string, where: string, conversion: Conversion): string 
 /** Spaces and other characters a request target cannot hold are escaped; placeholders stay. */
 function targetText(text: string): string {
   return text.replace(
-    /\{\{\s*([^}]*?)\s*\}\}|[\s"<>\\^`|]/g,
-    (m, name) =>
-      name !== undefined ? `{{${name.replace(/[^\w.$-]/g, "_")}}}` : encodeURIComponent(m),
+    /\{\{\s*([^}]*?)\s*\}\}|[\s"<>\\^`|]/gu,
+    (m, name) => name !== undefined ? `{{${name.replace(/[^\w.$-]/g, "_")}}}` : percentEncoded(m),
   );
 }
 
@@ -202,7 +202,7 @@ export function clientDraft(
   let target = targetText(origin + safeQuery(rest, where, conversion));
   if (auth.query.length) {
     target += (target.includes("?") ? "&" : "?") +
-      auth.query.map(([k, v]) => `${encodeURIComponent(k)}=${v}`).join("&");
+      auth.query.map(([k, v]) => `${percentEncoded(k)}=${v}`).join("&");
   }
   const headers: [string, string][] = [...auth.headers];
   let kind = auth.auth;

@@ -5,6 +5,7 @@
  * URL; any other unknown option is treated as a switch.
  */
 import { splitShell } from "./shell_words.ts";
+import { percentEncoded } from "../../engine/text/percent.ts";
 
 export interface FormField {
   name: string;
@@ -279,10 +280,10 @@ function addQuery(url: string, query: string): string {
 /** `--data-urlencode` forms: `content`, `=content`, `name=content`, `@file`, `name@file`. */
 function urlencodeData(value: string): string {
   const eq = value.indexOf("=");
-  if (eq === 0) return encodeURIComponent(value.slice(1));
-  if (eq > 0) return `${value.slice(0, eq)}=${encodeURIComponent(value.slice(eq + 1))}`;
+  if (eq === 0) return percentEncoded(value.slice(1));
+  if (eq > 0) return `${value.slice(0, eq)}=${percentEncoded(value.slice(eq + 1))}`;
   if (/^[^@]*@/.test(value) && !value.startsWith("@")) return value;
-  return value.startsWith("@") ? value : encodeURIComponent(value);
+  return value.startsWith("@") ? value : percentEncoded(value);
 }
 
 function hasHeader(headers: [string, string][], name: string): boolean {

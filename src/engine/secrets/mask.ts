@@ -11,6 +11,7 @@ import type { ExecRecord, HttpResponse, ResolvedRequest } from "../model.ts";
 import { isSecretName } from "./names.ts";
 import { findSecrets } from "./scan.ts";
 import { memoByString } from "../memo.ts";
+import { percentEncoded } from "../text/percent.ts";
 
 export const MASK = "****";
 
@@ -66,7 +67,7 @@ function replaceKnown(text: string, sorted: readonly string[]): string {
   for (const secret of sorted) {
     if (secret.length < 4) continue;
     out = out.split(secret).join(MASK);
-    const encoded = encodeURIComponent(secret);
+    const encoded = percentEncoded(secret);
     if (encoded !== secret) out = out.split(encoded).join(MASK);
   }
   return out;

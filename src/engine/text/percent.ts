@@ -30,3 +30,18 @@ export function percentDecoded(
     return source;
   }
 }
+
+/**
+ * `encodeURIComponent` that never throws: half of a character outside the
+ * BMP (text cut mid-character, a hostile file) is encoded as U+FFFD.
+ *
+ * @example
+ * ```ts
+ * import { percentEncoded } from "./percent.ts";
+ * percentEncoded("a b/é"); // "a%20b%2F%C3%A9"
+ * percentEncoded("\uD83D"); // "%EF%BF%BD"
+ * ```
+ */
+export function percentEncoded(text: string): string {
+  return encodeURIComponent(text.toWellFormed());
+}
