@@ -93,7 +93,7 @@ async function fromText(text: string, name: string): Promise<ConvertOutcome | un
   const parsed = parseData(text, name);
   if (!parsed.ok || !isOpenApi(parsed.value)) return undefined;
   const { fromOpenApi } = await import("../../convert/openapi/from_openapi.ts");
-  return fromOpenApi(parsed.value);
+  return await fromOpenApi(parsed.value);
 }
 
 async function staticFile(
@@ -113,7 +113,7 @@ async function staticFile(
       : { ok: true, doc: parsed.value };
     if (!doc.ok) return { file: path, outcome: doc };
     const { fromOpenApi } = await import("../../convert/openapi/from_openapi.ts");
-    return { file: path, outcome: fromOpenApi(doc.doc) };
+    return { file: path, outcome: await fromOpenApi(doc.doc) };
   }
   return undefined;
 }

@@ -172,11 +172,11 @@ export async function convertSource(
       const { fromOpenApi } = await import("../../convert/openapi/from_openapi.ts");
       const { isSwagger2, upgradeSwagger2 } = await import("../../convert/openapi/swagger2.ts");
       if (!isSwagger2(loaded.doc)) {
-        return fromOpenApi(loaded.doc, { onProgress: options.onProgress });
+        return await fromOpenApi(loaded.doc, { onProgress: options.onProgress });
       }
       // Swagger 2.0 is converted by a maintained library; the report says so.
       const { doc, note } = await upgradeSwagger2(loaded.doc as Record<string, unknown>);
-      const outcome = fromOpenApi(doc, { onProgress: options.onProgress });
+      const outcome = await fromOpenApi(doc, { onProgress: options.onProgress });
       if (outcome.ok) outcome.conversion.warnings.unshift(note);
       return outcome;
     }
