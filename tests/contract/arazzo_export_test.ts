@@ -158,3 +158,64 @@ Deno.test({
     ]);
   },
 });
+
+Deno.test({
+  name:
+    "export arazzo maps the request line's placeholders to the operation's parameters; respect runs it",
+  ignore: unavailable !== undefined,
+  fn: async () => {
+    await using demo = await demoProject();
+    const cwd = demo.ws.dir;
+    // The frontmatter names the parameter `id`; the request fills it from `{{userId}}`,
+    // which the flow captures: the Arazzo step must send the captured id, not `$inputs.id`.
+    for (
+      const file of ["api-docs/apis/users/get-user-by-id.md", "api-docs/apis/users/delete-user.md"]
+    ) {
+      const text = await demo.ws.read(file);
+      await demo.ws.write(
+        file,
+        text.replace("path: /users/:userId", "path: /users/:id")
+          .replace(
+            /(GET|DELETE) \{\{baseUrl\}\}\/users\/:userId/,
+            "$1 {{baseUrl}}/users/{{userId}}",
+          )
+          .replace("  userId: 1\n", "  userId: 1\n  trace: onboarding\n")
+          .replace("Accept: application/json", "Accept: application/json\nx-trace-id: {{trace}}"),
+      );
+    }
+    const exported = await apispec(["export", "arazzo", FLOW, "--out", "shop.arazzo.yaml"], {
+      cwd,
+    });
+    assertEquals(exported.code, 0, exported.stderr);
+    const doc = yaml.load(await demo.ws.read("shop.arazzo.yaml")) as Obj;
+    const steps = (doc.workflows as Obj[])[0].steps as Obj[];
+    assertEquals((steps[1].parameters as Obj[]).filter((p) => p.in !== "header"), [
+      { name: "id", in: "path", value: "$steps.create-user.outputs.userId" },
+    ]);
+    assert(
+      (steps[1].parameters as Obj[]).some((p) => p.in === "header" && p.value === "onboarding"),
+    );
+    assertEquals((steps[2].parameters as Obj[])[0], {
+      name: "id",
+      in: "path",
+      value: "$steps.create-user.outputs.userId",
+    });
+    const before = demo.api.requests.length;
+    const run = await redocly([
+      "respect",
+      "shop.arazzo.yaml",
+      "-S",
+      `demo-shop=${demo.api.url}`,
+      "-i",
+      `authToken=${demo.api.token}`,
+      "--max-fetch-timeout",
+      "3000",
+    ], cwd);
+    assertEquals(run.code, 0, run.stdout + run.stderr);
+    const sent = demo.api.requests.slice(before).map((r) => `${r.method} ${r.path}`);
+    assertEquals(sent.length, 3);
+    const id = sent[1].split("/").pop();
+    assert(/^\d+$/.test(id!), sent.join(", "));
+    assertEquals(sent, ["POST /users", `GET /users/${id}`, `DELETE /users/${id}`]);
+  },
+});
