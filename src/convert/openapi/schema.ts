@@ -129,6 +129,10 @@ export class SchemaConverter {
    * converted and kept, so `definitions()` afterwards holds it all.
    */
   shared(schema: unknown, label = "a schema"): unknown {
+    // Operations share response and body objects (components/responses): one root each,
+    // so a validator compiles it once.
+    const known = isRecord(schema) ? this.#roots.get(schema) : undefined;
+    if (known !== undefined) return known;
     const deps = new Set<string>();
     this.#where.push(label);
     const root = this.#convert(schema, deps);
@@ -146,8 +150,12 @@ export class SchemaConverter {
       }
     }
     for (const pointer of queue) this.#closed.add(pointer);
+    if (isRecord(schema)) this.#roots.set(schema, root);
     return root;
   }
+
+  /** Roots `shared()` converted, by the document's object. */
+  #roots = new Map<object, unknown>();
 
   /** The converted schema a `$defs` name stands for, once `shared()` reached it. */
   definition(name: string): unknown {

@@ -161,12 +161,11 @@ export class SharedSchemaValidator {
     const reference: KeywordCheck = (name: string, data, _parent, cxt) => {
       const validate = this.#definition(name);
       if (!validate || validate(data)) return true;
-      // The definition's errors, at their place in the whole body.
+      // The definition's errors (fresh objects of this call), at their place in the whole body.
       const at = cxt?.instancePath ?? "";
-      reference.errors = (validate.errors ?? []).map((e) => ({
-        ...e,
-        instancePath: at + e.instancePath,
-      }));
+      const errors = validate.errors ?? [];
+      if (at) { for (const error of errors) error.instancePath = at + error.instancePath; }
+      reference.errors = errors;
       return false;
     };
     this.#ajv.addKeyword({
@@ -224,8 +223,15 @@ export class SharedSchemaValidator {
   ): SchemaError[] {
     let validate = this.#compiled.get(root);
     if (validate === undefined) {
+      // A root that only names a definition is that definition's validator.
+      const ref = typeof root === "object" && root !== null && Object.keys(root).length === 1
+        ? (root as { $ref?: unknown }).$ref
+        : undefined;
       try {
-        validate = this.#compile(root);
+        validate = typeof ref === "string" && ref.startsWith(DEFINITIONS_PREFIX)
+          ? this.#definition(ref.slice(DEFINITIONS_PREFIX.length)) ??
+            this.#compile({}) // refused: a flaw named by its definition; nothing is checked
+          : this.#compile(root);
       } catch (error) {
         validate = null;
         this.#flaws.push({ name: label, message: (error as Error).message });
