@@ -1,9 +1,10 @@
 /**
  * Runs many endpoint files at once (8 by default) over Deno's fetch, which
- * keeps connections alive and reuses them. The specs of one resource run one
- * at a time in the order given, so a batch never races a DELETE against a GET
- * of the same record; different resources run side by side. Each collection
- * is loaded once. Backs the `apispec_exec_batch` tool.
+ * keeps connections alive and reuses them. The specs of one resource start in
+ * the order given: reads side by side, each write alone once everything
+ * before it has its answer, so a batch never races a DELETE against a GET of
+ * the same record; different resources run side by side. Each collection is
+ * loaded once. Backs the `apispec_exec_batch` tool.
  */
 import type { Issue } from "../../engine/issue.ts";
 import type { ErrorType } from "../../engine/model.ts";

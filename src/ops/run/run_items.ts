@@ -1,8 +1,9 @@
 /**
  * Runs endpoint files and flows side by side, safely for a real API: every
  * file is read and parsed first, then `ResourceSchedule` hands out items so
- * that the items of one resource run one at a time (a flow holds every
- * resource its steps touch) while different resources share the lanes.
+ * that the reads of one resource run side by side, each write alone after
+ * them (a flow holds every resource its steps touch, alone), while different
+ * resources share the lanes.
  * Results keep the input order whatever ran first. Backs `check` and
  * `apispec_exec_batch`.
  */
@@ -11,6 +12,7 @@ import type { ExecRecord } from "../../engine/model.ts";
 import { parseFlow } from "../../engine/parse/flow.ts";
 import {
   FLOW_RANK,
+  isRead,
   methodRank,
   ResourceSchedule,
   type RunItem,
@@ -172,6 +174,7 @@ export function planItems(
         ? [item.loaded.spec.resource]
         : [],
       rank: given ? index : methodRank(item.loaded.spec?.method ?? "GET"),
+      read: isRead(item.loaded.spec?.method ?? "GET"),
     })),
     ...flows.map((flow, index) => ({
       id: flow.path,
