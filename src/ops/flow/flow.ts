@@ -34,6 +34,8 @@ export interface FlowResult {
   title: string;
   env: string;
   passed: boolean;
+  /** Set when the flow did not run on purpose (another file of the run cannot run). */
+  skipped?: string;
   /** Capture name → value; secret-named values are masked. Empty for a data-driven run. */
   captures: Record<string, string>;
   /** Every record; in a data-driven run each name starts with its row (`row 2 › Create`). */

@@ -34,7 +34,15 @@ export interface BatchEntry {
 }
 
 export interface BatchResult {
-  summary: { total: number; passed: number; failed: number; skipped: number; duration_ms: number };
+  summary: {
+    total: number;
+    passed: number;
+    failed: number;
+    skipped: number;
+    duration_ms: number;
+    /** Set when some specs cannot run (invalid, unresolved variable): then none was sent. */
+    nothing_sent?: string;
+  };
   results: BatchEntry[];
 }
 
@@ -47,10 +55,15 @@ export async function runSpecs(
   specs: string[],
   options: BatchOptions,
   ctx: OpsContext,
-): Promise<{ runs: SpecRun[]; issues: Issue[] }> {
+): Promise<{ runs: SpecRun[]; issues: Issue[]; refused?: Issue }> {
   const items = await loadEndpointItems(specs, options.config, ctx);
-  const { runs, issues } = await runItems(items, [], { ...options, sequence: "given" }, ctx);
-  return { runs, issues };
+  const { runs, issues, refused } = await runItems(
+    items,
+    [],
+    { ...options, sequence: "given" },
+    ctx,
+  );
+  return { runs, issues, refused };
 }
 
 /** The wire entry of one run. */
@@ -83,7 +96,8 @@ export async function execBatch(
   ctx: OpsContext,
 ): Promise<BatchResult> {
   const started = ctx.clock.monotonic();
-  const results = (await runSpecs(specs, options, ctx)).runs.map(batchEntry);
+  const { runs, refused } = await runSpecs(specs, options, ctx);
+  const results = runs.map(batchEntry);
   const passed = results.filter((r) => r.passed).length;
   const skipped = results.filter((r) => r.skipped).length;
   return {
@@ -93,6 +107,7 @@ export async function execBatch(
       failed: results.length - passed - skipped,
       skipped,
       duration_ms: Math.round(ctx.clock.monotonic() - started),
+      ...(refused ? { nothing_sent: `${refused.message}. ${refused.fix}` } : {}),
     },
     results,
   };

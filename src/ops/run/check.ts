@@ -241,7 +241,7 @@ export async function planShards(
 function checkExitCode(result: CheckResult): ExitCode {
   return worstExitCode([
     ...result.endpoints.filter((r) => !r.skipped).map((r) => r.exitCode),
-    ...result.flows.map((f) =>
+    ...result.flows.filter((f) => !f.skipped).map((f) =>
       f.exitCode === EXIT.passed && !f.passed ? EXIT.testFailed : f.exitCode
     ),
   ]);

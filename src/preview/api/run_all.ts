@@ -80,6 +80,20 @@ function endpointItem(run: SpecRun, inCollection: (path: string) => string): Run
 }
 
 function flowItem(flow: FlowResult, file: string): RunAllItem {
+  if (flow.skipped) {
+    return {
+      kind: "flow",
+      file,
+      title: flow.title,
+      passed: false,
+      skipped: true,
+      status: 0,
+      duration_ms: 0,
+      error_type: null,
+      hint: `Skipped: ${flow.skipped}`,
+      steps: [],
+    };
+  }
   const failed = flow.steps.find((s) => !s.passed && !s.skipped);
   const error = flow.issues.find((i) => i.severity === "error");
   return {
