@@ -14,6 +14,7 @@ import {
   type ResponseBlock,
 } from "../model.ts";
 import { malformedPlaceholders } from "../resolve/template.ts";
+import { nearMiss } from "../text/edit_distance.ts";
 import { parseAssertion } from "./assertion.ts";
 import { readFrontmatter } from "./frontmatter.ts";
 import { parseRequestBlock, parseResponseBlock } from "./http_block.ts";
@@ -223,13 +224,20 @@ function checkNestedKeys(
       continue;
     }
     for (const inner of Object.keys(value)) {
-      if (!allowed.includes(inner)) {
-        issues.push(warning(`Unknown frontmatter key "${key}.${inner}" is ignored`, {
-          file,
-          line: line([key, inner]),
-          fix: `Known keys under ${key}: ${allowed.join(", ")}`,
-        }));
-      }
+      if (allowed.includes(inner)) continue;
+      const near = nearMiss(inner, allowed);
+      const where = { file, line: line([key, inner]) };
+      issues.push(
+        near
+          ? issue("SPEC_PARSE_ERROR", `Unknown frontmatter key "${key}.${inner}"`, {
+            ...where,
+            fix: `Did you mean "${key}.${near}"? Known keys under ${key}: ${allowed.join(", ")}`,
+          })
+          : warning(`Unknown frontmatter key "${key}.${inner}" is ignored`, {
+            ...where,
+            fix: `Known keys under ${key}: ${allowed.join(", ")}`,
+          }),
+      );
     }
   }
 }
