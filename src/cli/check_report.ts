@@ -137,11 +137,12 @@ export function checkJson({ result, report }: CheckReportView) {
   };
 }
 
-/** Every issue of the run: the check's own, each endpoint's that ran, each flow's. */
+/** Every issue of the run: the check's own, each endpoint's that ran, each flow's, why nothing was sent. */
 export function checkIssues(result: CheckResult) {
   return [
     ...result.issues,
     ...result.endpoints.filter((r) => !r.skipped).flatMap((r) => r.issues),
     ...result.flows.flatMap((f) => f.issues),
+    ...(result.refused ? [result.refused] : []),
   ];
 }

@@ -79,6 +79,8 @@ export interface CheckResult {
   /** Wall time of every item run, by its timings key (`--write-timings`). */
   timings: Record<string, number>;
   issues: Issue[];
+  /** Set when nothing was sent because some files cannot run; said after their own issues. */
+  refused?: Issue;
   exitCode: ExitCode;
 }
 
@@ -204,7 +206,8 @@ export async function checkContracts(input: CheckInput, ctx: OpsContext): Promis
   [...endpoints.map((e) => e.path), ...flows.map((f) => f.path)].forEach((path, i) => {
     result.timings[key(path)] = run.durations[i];
   });
-  result.issues.push(...run.issues);
+  result.issues.push(...run.issues.filter((i) => i !== run.refused));
+  if (run.refused) result.refused = run.refused;
   result.exitCode = checkExitCode(result);
   return result;
 }

@@ -172,7 +172,7 @@ export async function runAllRoute(state: PreviewState, request: Request): Promis
         duration_ms: Math.round(ctx.clock.monotonic() - started),
       },
       exit_code: result.exitCode,
-      issues: result.issues,
+      issues: result.refused ? [...result.issues, result.refused] : result.issues,
     });
   }, "This is a bug in apispec; run `apispec check` on the folder for details");
 }
