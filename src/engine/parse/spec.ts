@@ -13,7 +13,8 @@ import {
   PROTOCOLS,
   type ResponseBlock,
 } from "../model.ts";
-import { malformedPlaceholders } from "../resolve/template.ts";
+import { malformedPlaceholders, templateNames } from "../resolve/template.ts";
+import { GENERATED_NAMES, unknownGenerated } from "../resolve/generated.ts";
 import { nearMiss } from "../text/edit_distance.ts";
 import { parseAssertion } from "./assertion.ts";
 import { readFrontmatter } from "./frontmatter.ts";
@@ -439,6 +440,18 @@ function checkPlaceholders(sections: (MdSection | undefined)[], file: string, is
         file,
         line,
         fix: "Write placeholders as {{name}} with a name of letters, digits and _",
+      }));
+    }
+    // A Postman dynamic value apispec does not make stays a variable to define, so a warning.
+    for (const name of templateNames(text)) {
+      const meant = unknownGenerated(name);
+      if (meant === undefined) continue;
+      issues.push(warning(`{{${name}}} is not a value apispec generates`, {
+        file,
+        line,
+        fix: `${meant ? `Did you mean {{${meant}}}? ` : ""}Generated values: ${
+          GENERATED_NAMES.map((n) => `{{${n}}}`).join(", ")
+        }; otherwise define ${name} with --var or in env.md`,
       }));
     }
   };

@@ -32,6 +32,7 @@ import { resolve } from "../../adapters/path.ts";
 import { isDirectory, readTextSync, UnreadableFile } from "../../adapters/fs.ts";
 import { sendRequest } from "../../adapters/http.ts";
 import type { OpsContext } from "../../adapters/system.ts";
+import { systemRandom } from "../../adapters/random.ts";
 import {
   buildLayers,
   type Collection,
@@ -211,7 +212,16 @@ export async function runEndpoint(
     ]);
   }
   const auth = spec.auth ?? collection.config.auth;
-  const built = buildExchange(spec, { layers: options.layers, auth, env: options.env });
+  const random = ctx.random ?? systemRandom;
+  const built = buildExchange(spec, {
+    layers: options.layers,
+    auth,
+    env: options.env,
+    // Fresh generated values for every request sent; a dry run shows their placeholders.
+    ...(options.dryRun
+      ? {}
+      : { entropy: { now: ctx.clock.now(), uuid: random.uuid, random: random.next } }),
+  });
   if (!built.request) return fail(built.issues, built.variables, built.secrets);
   const request = built.request;
   if (request.body !== undefined && (request.method === "GET" || request.method === "HEAD")) {
