@@ -36,7 +36,10 @@ export interface RequestBlock {
 
 /** A `## Expected response` or `## Error responses` block as written. */
 export interface ResponseBlock {
+  /** The status, or the first concrete one of alternatives (`2XX` → 200). */
   status: number;
+  /** Alternatives as written (`HTTP/1.1 200|201`, `2XX`), upper case; absent for one status. */
+  statuses?: string[];
   reason: string;
   headers: HttpHeader[];
   body: string;
