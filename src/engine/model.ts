@@ -150,6 +150,8 @@ export interface FlowStep {
   until?: { rule: AssertionRule; line: number; everyMs: number; times: number };
   /** `Delay: \`250ms\``: waits before sending (before each run of a loop). */
   delayMs?: number;
+  /** `Always: true`: runs after an earlier failure or an interrupt too (cleanup, as `finally`). */
+  always?: { line: number };
 }
 
 export interface FlowSpec {

@@ -36,6 +36,8 @@ export interface FlowResult {
   passed: boolean;
   /** Set when the flow did not run on purpose (another file of the run cannot run). */
   skipped?: string;
+  /** Ctrl-C stopped the run: what ran, then its `Always` steps; the rest is skipped. */
+  interrupted?: true;
   /** Capture name → value; secret-named values are masked. Empty for a data-driven run. */
   captures: Record<string, string>;
   /** Every record; in a data-driven run each name starts with its row (`row 2 › Create`). */
@@ -57,9 +59,15 @@ export interface FlowResult {
 
 /** What `flow --output=json` and `apispec_flow` print. */
 export type FlowJson =
-  | { passed: boolean; captures: Record<string, string>; steps: StepRecord[] }
   | {
     passed: boolean;
+    interrupted?: true;
+    captures: Record<string, string>;
+    steps: StepRecord[];
+  }
+  | {
+    passed: boolean;
+    interrupted?: true;
     iterations: {
       data: Record<string, unknown>;
       passed: boolean;
@@ -79,9 +87,11 @@ function flowRules(plan: FlowPlan): AssertionRule[] {
 
 /** The wire form: `{passed, captures, steps}`, or `{passed, iterations}` for a data-driven run. */
 export function flowJson(result: FlowResult): FlowJson {
+  const interrupted = result.interrupted ? { interrupted: true as const } : {};
   if (result.iterations) {
     return {
       passed: result.passed,
+      ...interrupted,
       iterations: result.iterations.map(({ data, passed, captures, steps }) => ({
         data,
         passed,
@@ -90,7 +100,7 @@ export function flowJson(result: FlowResult): FlowJson {
       })),
     };
   }
-  return { passed: result.passed, captures: result.captures, steps: result.steps };
+  return { passed: result.passed, ...interrupted, captures: result.captures, steps: result.steps };
 }
 
 export interface FlowListeners {
@@ -175,11 +185,14 @@ export async function runFlow(
   issues.push(...run.issues);
   if (run.checkFailed) return early();
   const failed = !run.passed;
+  const interrupted = ctx.interrupt?.aborted === true;
   return {
     file,
     title: flow.title,
     env,
-    passed: run.passed,
+    // An interrupted run did not pass, whatever its steps that ran did.
+    passed: run.passed && !interrupted,
+    ...(interrupted ? { interrupted: true as const } : {}),
     captures: run.captures,
     steps: run.steps,
     issues,

@@ -19,6 +19,8 @@ export interface PlanView {
   when?: string;
   until?: { rule: string; everyMs: number; times: number };
   delayMs?: number;
+  /** `Always: true`: runs after a failure or an interrupt too. */
+  always?: true;
   captures: string[];
   children: PlanView[];
 }
@@ -59,6 +61,7 @@ function view(node: PlanNode): PlanView {
       }
       : {}),
     ...(step.delayMs ? { delayMs: step.delayMs } : {}),
+    ...(step.always ? { always: true as const } : {}),
     captures: step.captures.map((c) => c.variable),
     children: node.children.map(view),
   };

@@ -105,6 +105,26 @@ export function layersFor(
   return [{ name: "capture", label: "capture", vars: captures }, rc.rowLayer, ...below];
 }
 
+/** Whether the run was interrupted (Ctrl-C): only `Always` steps still run. */
+export function interrupted(rc: RunContext): boolean {
+  return rc.ctx.interrupt?.aborted === true;
+}
+
+/** Waits `ms` (a `Delay`, an `Every`), or less when the run is interrupted meanwhile. */
+export async function sleepUnlessInterrupted(rc: RunContext, ms: number): Promise<void> {
+  const signal = rc.ctx.interrupt;
+  if (!signal) return await rc.ctx.clock.sleep(ms);
+  if (signal.aborted) return;
+  let stop!: () => void;
+  const stopped = new Promise<void>((resolve) => stop = resolve);
+  signal.addEventListener("abort", stop, { once: true });
+  try {
+    await Promise.race([rc.ctx.clock.sleep(ms), stopped]);
+  } finally {
+    signal.removeEventListener("abort", stop);
+  }
+}
+
 /** A lookup over layers. */
 export function lookupIn(layers: VarLayer[]): Lookup {
   return (name) => lookupVar(layers, name)?.value;

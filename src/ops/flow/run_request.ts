@@ -21,7 +21,14 @@ import { secretValues } from "../../engine/resolve/layers.ts";
 import { substitute, templateNames } from "../../engine/resolve/template.ts";
 import { maskRecord } from "../../engine/secrets/mask.ts";
 import { type EndpointRun, envExclusion, runEndpoint } from "../run/exec.ts";
-import { layersFor, lookupIn, type RunContext, type StepOutcome } from "./run_context.ts";
+import {
+  interrupted,
+  layersFor,
+  lookupIn,
+  type RunContext,
+  sleepUnlessInterrupted,
+  type StepOutcome,
+} from "./run_context.ts";
 
 export interface RequestRun {
   outcome: StepOutcome;
@@ -180,8 +187,10 @@ async function sendUntil(
     const waitedFor = run.rawResponse
       ? untilHolds(resolve(step.until.rule), run.rawResponse, rc.assertions)
       : { rule: step.until.rule.source, passed: false, message: "no response" };
-    if (waitedFor.passed || attempts >= step.until.times) return { run, attempts, waitedFor };
-    await rc.ctx.clock.sleep(step.until.everyMs);
+    if (waitedFor.passed || attempts >= step.until.times || interrupted(rc)) {
+      return { run, attempts, waitedFor };
+    }
+    await sleepUnlessInterrupted(rc, step.until.everyMs);
   }
 }
 

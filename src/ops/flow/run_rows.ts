@@ -109,6 +109,8 @@ export async function runRows(r: RowsInput): Promise<RowsRun> {
   };
   const results: RowResult[] = [];
   for (const [index, row] of rows.entries()) {
+    // Ctrl-C: the row under way finishes its Always steps; no new row starts.
+    if (index > 0 && r.ctx.interrupt?.aborted) break;
     const vars = row ? rowVariables(row) : {};
     const data = row ? maskRow(row) : {};
     if (row) r.listeners.onRow?.({ index, count: rows.length, data });

@@ -81,6 +81,8 @@ export interface CheckResult {
   issues: Issue[];
   /** Set when nothing was sent because some files cannot run; said after their own issues. */
   refused?: Issue;
+  /** Ctrl-C stopped the run: what ran is reported, the rest as not run. */
+  interrupted?: true;
   exitCode: ExitCode;
 }
 
@@ -208,6 +210,7 @@ export async function checkContracts(input: CheckInput, ctx: OpsContext): Promis
   });
   result.issues.push(...run.issues.filter((i) => i !== run.refused));
   if (run.refused) result.refused = run.refused;
+  if (run.interrupted) result.interrupted = true;
   result.exitCode = checkExitCode(result);
   return result;
 }

@@ -90,6 +90,8 @@ export interface ItemsRun {
   issues: Issue[];
   /** Set when nothing was sent because some files cannot run (the issue says how many). */
   refused?: Issue;
+  /** Ctrl-C stopped the run: items not started are reported as not run. */
+  interrupted?: true;
 }
 
 /** Reads, secret-scans and parses each named endpoint file. */
@@ -189,6 +191,9 @@ export function planItems(
 }
 
 const IN_FLOW_ONLY = "runs only inside flows (standalone: false)";
+
+/** Why an item did not start: Ctrl-C came first. */
+export const INTERRUPTED_NOT_RUN = "not run: the run was interrupted";
 
 /** The runs of a preflight that found files which cannot run, and the flows' results. */
 interface Refused {
@@ -369,7 +374,26 @@ export async function runItems(
     result.durations[index] = ctx.clock.monotonic() - started;
   };
 
-  await schedule(plan, Math.max(1, options.concurrency ?? DEFAULT_CONCURRENCY), runOne);
+  await schedule(
+    plan,
+    Math.max(1, options.concurrency ?? DEFAULT_CONCURRENCY),
+    runOne,
+    ctx.interrupt,
+  );
+  if (ctx.interrupt?.aborted) {
+    result.interrupted = true;
+    const reason = INTERRUPTED_NOT_RUN;
+    endpoints.forEach((item, index) => {
+      if (result.runs[index]) return;
+      result.runs[index] = skippedRun(item, reason);
+      result.durations[index] = 0;
+    });
+    flows.forEach((flow, index) => {
+      if (result.flows[index]) return;
+      result.flows[index] = notRunFlow(flow, reason, ctx);
+      result.durations[endpoints.length + index] = 0;
+    });
+  }
   result.issues.push(...await collections.flush());
   return result;
 }
@@ -382,11 +406,13 @@ const AHEAD = 2;
  * their resources) at once. An endpoint gives both back as soon as its
  * exchange with the API is over (`release`), so the next request goes out
  * while the verdict of the last one is worked out; a flow, when it ends.
+ * Once `interrupt` fires, no item starts; those running finish.
  */
 async function schedule(
   plan: RunItem[],
   concurrency: number,
   run: (index: number, release: () => void) => Promise<void>,
+  interrupt?: AbortSignal,
 ): Promise<void> {
   const schedule = new ResourceSchedule(plan);
   let inFlight = 0;
@@ -397,7 +423,7 @@ async function schedule(
     for (const wake of woken) wake();
   };
   const lane = async () => {
-    while (schedule.waiting > 0) {
+    while (schedule.waiting > 0 && !interrupt?.aborted) {
       const index = inFlight < concurrency ? schedule.take() : undefined;
       if (index === undefined) {
         await new Promise<void>((wake) => sleepers.push(wake));
@@ -419,5 +445,10 @@ async function schedule(
       }
     }
   };
-  await Promise.all(Array.from({ length: Math.min(concurrency + AHEAD, plan.length) }, lane));
+  interrupt?.addEventListener("abort", wakeAll);
+  try {
+    await Promise.all(Array.from({ length: Math.min(concurrency + AHEAD, plan.length) }, lane));
+  } finally {
+    interrupt?.removeEventListener("abort", wakeAll);
+  }
 }
