@@ -19,7 +19,7 @@ import {
   resolveUserPath,
   selectEnv,
 } from "../collection/load.ts";
-import { loadDataSet } from "./data.ts";
+import { loadDataSet, loadSubflowRows } from "./data.ts";
 import { loadFlowTree } from "./load.ts";
 import type { FlowInput } from "./run_context.ts";
 import { type RowResult, type RowStart, runRows } from "./run_rows.ts";
@@ -161,6 +161,10 @@ export async function runFlow(
   }, ctx);
   issues.push(...data.issues);
   if (data.source) sources.set(data.source.file, data.source.text);
+  // Sub-flows with data: run once per row where a step runs them.
+  const subflows = await loadSubflowRows(plan.nodes, tree, collection.root, ctx);
+  issues.push(...subflows.issues);
+  for (const [file, text] of subflows.sources) sources.set(file, text);
   if (stop()) return early();
 
   const continueOnError = input.continueOnError ?? flow.continueOnError;
@@ -172,6 +176,7 @@ export async function runFlow(
     input,
     ctx,
     rows: data.data?.rows,
+    subflowRows: subflows.rows,
     dryRun,
     parallel,
     continueOnError,

@@ -16,6 +16,7 @@ import {
   type VarLayer,
 } from "../../engine/resolve/layers.ts";
 import type { Lookup } from "../../engine/flow/lookup.ts";
+import type { DataRow } from "../../engine/parse/data.ts";
 import type { OpsContext } from "../../adapters/system.ts";
 import { type ExecInput, OS_PREFIXES } from "../run/exec.ts";
 import type { HistorySink } from "../run/history.ts";
@@ -71,6 +72,8 @@ export interface RunContext {
   layerCache: Map<EndpointSpec | undefined, VarLayer[]>;
   /** The data row's layer (with --var or tool vars), built on first use. */
   rowLayer?: VarLayer;
+  /** Sub-flow path → its data rows: a step running that flow runs it once per row. */
+  subflowRows: Map<string, DataRow[]>;
   /** What the flow's rules need to evaluate (RE2 when one uses `matches`), loaded once per run. */
   assertions: AssertionOptions;
 }

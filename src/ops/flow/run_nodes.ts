@@ -17,7 +17,8 @@ import {
   stopHint,
   visibleCaptures,
 } from "../../engine/flow/decide.ts";
-import { rootName } from "../../engine/flow/lookup.ts";
+import { rootName, rowVariables } from "../../engine/flow/lookup.ts";
+import type { DataRow } from "../../engine/parse/data.ts";
 import type { PlanNode } from "../../engine/flow/plan.ts";
 import {
   interrupted,
@@ -183,6 +184,63 @@ async function runLoop(
   };
 }
 
+/**
+ * A step that runs a flow with `data:`: the flow's steps once per row, the
+ * row's columns bound as variables of those steps (above captures and
+ * --var). Its captures come back as arrays of the rows' values, as a loop's.
+ * A failed row stops the rest unless continue-on-error. A dry run checks one
+ * row of each set of columns.
+ */
+async function runPerRow(
+  rc: RunContext,
+  node: PlanNode,
+  name: string,
+  view: Settled,
+  bindings: Record<string, string>,
+  rows: DataRow[],
+  always: boolean,
+): Promise<NodesRun> {
+  const outcomes: StepOutcome[] = [];
+  const runs: { settled: Settled; ran: boolean; failed: boolean }[] = [];
+  const seen = new Set<string>();
+  for (const [index, row] of rows.entries()) {
+    const values = rowVariables(row);
+    if (rc.dryRun) {
+      const columns = Object.keys(values).sort().join("\u0000");
+      if (seen.has(columns)) continue;
+      seen.add(columns);
+    }
+    const prefix = `${name} [row ${index + 1}] › `;
+    const stopped = stopHint(node, {
+      stoppedBy: rc.stoppedBy,
+      interrupted: interrupted(rc),
+      always,
+    });
+    if (stopped) {
+      for (const child of node.children) {
+        outcomes.push(...skipLeaves(rc, child, prefix + child.step.name, stopped, false));
+      }
+      runs.push({ settled: NOTHING, ran: false, failed: false });
+      continue;
+    }
+    const once = await runNodes(
+      rc,
+      node.children,
+      view,
+      { ...bindings, ...values },
+      prefix,
+      always,
+    );
+    outcomes.push(...once.outcomes);
+    runs.push({ settled: once.settled, ran: true, failed: once.failed });
+  }
+  return {
+    settled: loopCaptures(node.produces, name, runs),
+    outcomes,
+    failed: runs.some((r) => r.failed),
+  };
+}
+
 /** One run of a node: its request, or its sub-flow's nodes, after its delay. */
 async function runOnce(
   rc: RunContext,
@@ -195,6 +253,8 @@ async function runOnce(
   if (node.step.delayMs && !rc.dryRun) await sleepUnlessInterrupted(rc, node.step.delayMs);
   if (node.kind === "flow") {
     const always = place.always || node.step.always !== undefined;
+    const rows = rc.subflowRows.get(node.target);
+    if (rows) return await runPerRow(rc, node, name, view, bindings, rows, always);
     return await runNodes(rc, node.children, view, bindings, `${name} › `, always);
   }
   const ran = await runRequest(rc, node, name, { ...view.values, ...bindings }, place);

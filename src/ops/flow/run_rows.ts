@@ -50,6 +50,8 @@ export interface RowsInput {
   ctx: OpsContext;
   /** Undefined: the flow is not data-driven. */
   rows?: DataRow[];
+  /** Sub-flow path → its data rows: a step running that flow runs it once per row. */
+  subflowRows: Map<string, DataRow[]>;
   dryRun: boolean;
   parallel: boolean;
   continueOnError: boolean;
@@ -185,6 +187,7 @@ function context(
     issues: [],
     placeholders,
     layerCache,
+    subflowRows: r.subflowRows,
     assertions: r.assertions,
     ...how,
   };
