@@ -144,6 +144,12 @@ export interface RunOptions {
   timeoutMs?: number;
   strictAssertions: boolean;
   dryRun: boolean;
+  /**
+   * With `dryRun`: only whether the request resolves (its issues and exit
+   * code); the request is not masked for display. A planned run checks every
+   * file this way before it sends anything.
+   */
+  resolveOnly?: boolean;
   verbose: boolean;
   /** Absolute path of the endpoint file, for its history; defaults to `spec.file` from the working folder. */
   specPath?: string;
@@ -234,6 +240,15 @@ export async function runEndpoint(
       built.variables,
       built.secrets,
     );
+  }
+  if (options.dryRun && options.resolveOnly) {
+    return {
+      record: recordFromIssues(built.issues),
+      issues: built.issues,
+      variables: [],
+      secrets: built.secrets,
+      exitCode: EXIT.passed,
+    };
   }
   if (options.dryRun) {
     const maskedRequest = maskRequest(request, built.secrets);
@@ -368,6 +383,8 @@ export interface ExecInput extends Omit<LayerInputs, "frontmatter"> {
   /** Which priority order the variable sources take (SPEC.md differs for CLI and tools). */
   order?: "cli" | "tool";
   dryRun?: boolean;
+  /** See `RunOptions.resolveOnly`. */
+  resolveOnly?: boolean;
   timeoutMs?: number;
   strictAssertions?: boolean;
   verbose?: boolean;
@@ -449,6 +466,7 @@ export async function execInCollection(
     timeoutMs: input.timeoutMs,
     strictAssertions: input.strictAssertions ?? false,
     dryRun: input.dryRun ?? false,
+    resolveOnly: input.resolveOnly,
     verbose: input.verbose ?? false,
     history: input.history,
     onExchangeDone: input.onExchangeDone,

@@ -230,7 +230,7 @@ async function preflight(
     if (isInFlowOnly(item, options)) continue;
     const { collection } = await collections.of(item.path);
     const dry = await execInCollection(
-      { ...exec, file: item.name, dryRun: true },
+      { ...exec, file: item.name, dryRun: true, resolveOnly: true },
       item.path,
       collection,
       ctx,
