@@ -124,19 +124,19 @@ async function interrupted(args: string[], cwd: string, when: Promise<void>, aft
   return { code, stdout: decode(stdout), stderr: decode(stderr) };
 }
 
-Deno.test("Ctrl-C during a flow stops sending, runs the Always step, prints one JSON object and exits 130", async () => {
+/** Runs apispec over the items API and FILES plus `files`, with Ctrl-C once GET /slow is in flight. */
+async function interruptedRun(args: string[], files: Record<string, string>) {
   const { api, slowArrived, release } = itemsApi();
   await using _ = api;
-  await using ws = await workspace(collectionFiles(api.url, {
-    ...FILES,
+  await using ws = await workspace(collectionFiles(api.url, { ...FILES, ...files }));
+  const result = await interrupted(args, ws.dir, slowArrived, release);
+  return { ...result, sent: sent(api) };
+}
+
+Deno.test("Ctrl-C during a flow stops sending, runs the Always step, prints one JSON object and exits 130", async () => {
+  const result = await interruptedRun(["flow", "api-docs/flows/slow.md", "--output", "json"], {
     "flows/slow.md": lifecycle("slow"),
-  }));
-  const result = await interrupted(
-    ["flow", "api-docs/flows/slow.md", "--output", "json"],
-    ws.dir,
-    slowArrived,
-    release,
-  );
+  });
   assertEquals(result.code, 130, result.stdout + result.stderr);
   const report = JSON.parse(result.stdout) as FlowJson & { interrupted?: boolean };
   assertEquals(report.interrupted, true);
@@ -148,43 +148,28 @@ Deno.test("Ctrl-C during a flow stops sending, runs the Always step, prints one 
     ["Clean up", true, false],
   ]);
   assertEquals(report.steps[2].hint, "Skipped: the run was interrupted");
-  assertEquals(sent(api), ["POST /items", "GET /slow", "DELETE /items/7"]);
+  assertEquals(result.sent, ["POST /items", "GET /slow", "DELETE /items/7"]);
   assertStringIncludes(result.stderr, "interrupted: nothing more was sent");
 });
 
 Deno.test("Ctrl-C during a flow on the console prints the steps that ran and an interrupted line", async () => {
-  const { api, slowArrived, release } = itemsApi();
-  await using _ = api;
-  await using ws = await workspace(collectionFiles(api.url, {
-    ...FILES,
+  const result = await interruptedRun(["flow", "api-docs/flows/slow.md"], {
     "flows/slow.md": lifecycle("slow"),
-  }));
-  const result = await interrupted(
-    ["flow", "api-docs/flows/slow.md"],
-    ws.dir,
-    slowArrived,
-    release,
-  );
+  });
   assertEquals(result.code, 130, result.stdout + result.stderr);
   assertStringIncludes(result.stdout, "Clean up");
   assertStringIncludes(result.stdout, "interrupted: nothing more was sent; 1 step(s) skipped");
-  assertEquals(sent(api), ["POST /items", "GET /slow", "DELETE /items/7"]);
+  assertEquals(result.sent, ["POST /items", "GET /slow", "DELETE /items/7"]);
 });
 
 Deno.test("Ctrl-C during check: the flow under way runs its Always step, nothing else starts, exit 130", async () => {
-  const { api, slowArrived, release } = itemsApi();
-  await using _ = api;
-  await using ws = await workspace(collectionFiles(api.url, {
-    ...FILES,
-    "apis/other/get-other.md": endpoint({ path: "/other", resource: "other" }),
-    "flows/a-slow.md": lifecycle("slow"),
-    "flows/b-later.md": flowFile([{ name: "Later", endpoint: "apis/items/create.md" }]),
-  }));
-  const result = await interrupted(
+  const result = await interruptedRun(
     ["check", "api-docs", "--concurrency", "1", "--report", "json"],
-    ws.dir,
-    slowArrived,
-    release,
+    {
+      "apis/other/get-other.md": endpoint({ path: "/other", resource: "other" }),
+      "flows/a-slow.md": lifecycle("slow"),
+      "flows/b-later.md": flowFile([{ name: "Later", endpoint: "apis/items/create.md" }]),
+    },
   );
   assertEquals(result.code, 130, result.stdout + result.stderr);
   const report = JSON.parse(result.stdout);
@@ -199,7 +184,7 @@ Deno.test("Ctrl-C during check: the flow under way runs its Always step, nothing
     ["Clean up", false],
   ]);
   // create.md runs on its own first (a standalone POST), then the flow until Ctrl-C.
-  assertEquals(sent(api), [
+  assertEquals(result.sent, [
     "GET /other",
     "POST /items",
     "POST /items",

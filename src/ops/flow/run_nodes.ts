@@ -155,11 +155,7 @@ async function runLoop(
   for (const [index, item] of items.entries()) {
     const bound = { ...bindings, ...iterationBindings(node, item) };
     const itemName = iterationName(name, index);
-    const stopped = stopHint(node, {
-      stoppedBy: rc.stoppedBy,
-      interrupted: interrupted(rc),
-      always,
-    });
+    const stopped = stoppedHere(rc, node, always);
     const skip = stopped ?? iterationSkip(
       node,
       lookupIn(layersFor(rc, { ...view.values, ...bound })),
@@ -177,11 +173,26 @@ async function runLoop(
     outcomes.push(...once.outcomes);
     runs.push({ settled: once.settled, ran: true, failed: once.failed });
   }
+  return repeated(node, name, outcomes, runs);
+}
+
+/** What a step's runs (loop items, rows) leave: captures as lists, failed when one failed. */
+function repeated(
+  node: PlanNode,
+  name: string,
+  outcomes: StepOutcome[],
+  runs: { settled: Settled; ran: boolean; failed: boolean }[],
+): NodesRun {
   return {
     settled: loopCaptures(node.produces, name, runs),
     outcomes,
     failed: runs.some((r) => r.failed),
   };
+}
+
+/** Why an earlier failure or Ctrl-C skips this node now; undefined when it runs. */
+function stoppedHere(rc: RunContext, node: PlanNode, always: boolean): string | undefined {
+  return stopHint(node, { stoppedBy: rc.stoppedBy, interrupted: interrupted(rc), always });
 }
 
 /**
@@ -211,11 +222,7 @@ async function runPerRow(
       seen.add(columns);
     }
     const prefix = `${name} [row ${index + 1}] › `;
-    const stopped = stopHint(node, {
-      stoppedBy: rc.stoppedBy,
-      interrupted: interrupted(rc),
-      always,
-    });
+    const stopped = stoppedHere(rc, node, always);
     if (stopped) {
       for (const child of node.children) {
         outcomes.push(...skipLeaves(rc, child, prefix + child.step.name, stopped, false));
@@ -234,11 +241,7 @@ async function runPerRow(
     outcomes.push(...once.outcomes);
     runs.push({ settled: once.settled, ran: true, failed: once.failed });
   }
-  return {
-    settled: loopCaptures(node.produces, name, runs),
-    outcomes,
-    failed: runs.some((r) => r.failed),
-  };
+  return repeated(node, name, outcomes, runs);
 }
 
 /** One run of a node: its request, or its sub-flow's nodes, after its delay. */
