@@ -19,6 +19,7 @@ import type { Settled } from "../../engine/flow/decide.ts";
 import type { PlanNode } from "../../engine/flow/plan.ts";
 import { secretValues } from "../../engine/resolve/layers.ts";
 import { substitute, templateNames } from "../../engine/resolve/template.ts";
+import { isGenerated } from "../../engine/resolve/generated.ts";
 import { maskRecord } from "../../engine/secrets/mask.ts";
 import { type EndpointRun, envExclusion, runEndpoint } from "../run/exec.ts";
 import {
@@ -232,7 +233,7 @@ function dryIssues(
   );
   for (const rule of [...asserts, ...(until ? [until] : [])]) {
     for (const variable of templateNames(rule.operand)) {
-      if (lookup(variable) !== undefined) continue;
+      if (lookup(variable) !== undefined || isGenerated(variable)) continue;
       issues.push(issue(
         "VAR_MISSING",
         `Variable "${variable}" in a line of step "${name}" is not defined`,
