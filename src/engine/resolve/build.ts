@@ -14,7 +14,7 @@ import type {
   ResponseBlock,
   VariableReportEntry,
 } from "../model.ts";
-import { lookupVar, secretValues, type VarLayer } from "./layers.ts";
+import { envVariableFor, lookupVar, secretValues, type VarLayer } from "./layers.ts";
 import {
   type Entropy,
   GENERATED_NAMES,
@@ -115,10 +115,13 @@ export function missingHint(name: string, env: string): string {
       GENERATED_NAMES.map((n) => `{{${n}}}`).join(", ")
     }; define any other value with --var or in env.md`;
   }
-  const upper = name.replace(/([a-z0-9])([A-Z])/g, "$1_$2").toUpperCase();
+  const variable = envVariableFor(name);
   return `Define "${name}": --var ${name}=<value>, a \`${name}: <value>\` line under ## ${env} in ` +
-    `api-docs/_shared/env.md, ${name}=<value> in .env.local, vars: in the frontmatter, ` +
-    `or the environment variable APISPEC_${upper}`;
+    `api-docs/_shared/env.md, ${name}=<value> in .env.local, ` +
+    (variable
+      ? `vars: in the frontmatter, or the environment variable ${variable}`
+      : `or vars: in the frontmatter (no APISPEC_* variable fills "${name}": only lowerCamel ` +
+        "and lower_snake names have one)");
 }
 
 /** The variable report of SPEC.md for one endpoint. */

@@ -322,6 +322,7 @@ export async function runEndpoint(
     : [];
   const verdict = classify({
     spec,
+    auth,
     env: options.env,
     url: request.url,
     timeoutMs,
