@@ -46,6 +46,7 @@ export async function run(args: ParsedArgs, io: CliIO): Promise<number> {
       verbose: io.global.verbose || output === "html",
       config: io.global.config,
       data: args.flags.data as string | undefined,
+      transportOptions: setup.transport,
     },
     { ...io.ctx, interrupt: interrupt.signal },
     // People see each step as soon as it finishes; the other formats print once, at the end.

@@ -17,6 +17,7 @@ import { malformedPlaceholders, templateNames } from "../resolve/template.ts";
 import { GENERATED_NAMES, unknownGenerated } from "../resolve/generated.ts";
 import { nearMiss } from "../text/edit_distance.ts";
 import { parseAssertion } from "./assertion.ts";
+import { readAuthFields, readCookiesField } from "../auth/settings.ts";
 import { readFrontmatter } from "./frontmatter.ts";
 import { parseRequestBlock, parseResponseBlock } from "./http_block.ts";
 import { type MdCodeBlock, type MdDocument, type MdSection, parseMarkdown } from "./markdown.ts";
@@ -46,6 +47,7 @@ const ENDPOINT_KEYS = [
   "response",
   "vars",
   "standalone",
+  "cookies",
 ];
 
 export interface ParsedEndpoint {
@@ -116,6 +118,8 @@ export function parseEndpoint(text: string, file: string): ParsedEndpoint {
       "Write `standalone: false` for an endpoint that only runs inside flows",
     );
   }
+  const authFields = readAuthFields(reader);
+  const cookies = readCookiesField(reader);
   checkNestedKeys(reader.data, issues, file, reader.line.bind(reader));
   reader.known(ENDPOINT_KEYS);
   reader.warnUnknown();
@@ -191,6 +195,8 @@ export function parseEndpoint(text: string, file: string): ParsedEndpoint {
     ignore,
     vars,
     ...(standalone === false ? { standalone: false } : {}),
+    ...(cookies === false ? { cookies } : {}),
+    ...authFields,
     request: request!,
     expected: expected!,
     schema,

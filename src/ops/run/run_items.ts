@@ -31,6 +31,7 @@ import { type FlowInput, type FlowResult, runFlow } from "../flow/flow.ts";
 import { resolveStepPath } from "../collection/validate.ts";
 import { displayPath, resolveUserPath } from "../collection/load.ts";
 import { type CollectionCache, collectionCache } from "./collections.ts";
+import { RunTransport } from "../auth/transport.ts";
 
 export const DEFAULT_CONCURRENCY = 8;
 
@@ -281,6 +282,7 @@ function flowInput(flow: FlowItem, exec: Omit<ExecInput, "file">): FlowInput {
     strictAssertions: exec.strictAssertions,
     verbose: exec.verbose,
     config: exec.config,
+    transport: exec.transport,
   };
 }
 
@@ -320,11 +322,17 @@ export async function runItems(
     sequence: ___,
     onEndpointDone,
     onFlowDone,
-    ...exec
+    ...given
   } = options;
+  // One cookie jar and token source for the whole run, flows included.
+  const exec = {
+    ...given,
+    transport: given.transport ?? new RunTransport(given.transportOptions ?? {}, ctx),
+  };
 
   const refused = await preflight(endpoints, flows, options, exec, ctx, collections);
   if (refused) {
+    if (!given.transport) exec.transport.close();
     refused.runs.forEach((run, index) => onEndpointDone?.(run, index));
     refused.flows.forEach((flow, index) => onFlowDone?.(flow, index));
     return {
@@ -380,6 +388,7 @@ export async function runItems(
     runOne,
     ctx.interrupt,
   );
+  if (!given.transport) exec.transport.close();
   if (ctx.interrupt?.aborted) {
     result.interrupted = true;
     const reason = INTERRUPTED_NOT_RUN;
