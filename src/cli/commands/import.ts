@@ -14,6 +14,8 @@ import {
   writeConversion,
 } from "../../ops/import/import.ts";
 import { convertSource, type ImportKind } from "../../ops/import/import_sources.ts";
+import { envVariableFor } from "../../engine/resolve/layers.ts";
+import { isRemote } from "../../adapters/remote.ts";
 import type { ParsedArgs } from "../args.ts";
 import type { CommandModule } from "../command_module.ts";
 import type { CliIO } from "../io.ts";
@@ -44,12 +46,20 @@ export function reportJson(report: ImportReport) {
     collection: report.collection,
     written: report.written,
     skipped: report.skipped,
+    held_for_review: report.held,
     environment: report.environment,
     secrets: report.secrets,
     warnings: report.warnings,
     index: report.index ?? null,
     issues: report.issues.map(issueJson),
   };
+}
+
+/** The summary line of imported DELETE operations held for review. */
+export function heldNote(count: number, io: CliIO): string {
+  return `${io.paint.yellow("held")}     ${count} DELETE operation(s) written with ` +
+    "`standalone: false`: check and Run all leave them to flows; review each, then remove " +
+    "the line to check it on its own";
 }
 
 export function printReport(report: ImportReport, io: CliIO, json: boolean): number {
@@ -74,12 +84,13 @@ export function printReport(report: ImportReport, io: CliIO, json: boolean): num
     io.err(
       `${
         io.errPaint.yellow("warning")
-      }: a credential in ${secret.where} was replaced by {{${secret.variable}}}; set it with APISPEC_${
-        secret.variable.replace(/([a-z0-9])([A-Z])/g, "$1_$2").toUpperCase()
+      }: a credential in ${secret.where} was replaced by {{${secret.variable}}}; set it with ${
+        envVariableFor(secret.variable) ?? `${secret.variable}=<value>`
       } or .env.local`,
     );
   }
   for (const warning of report.warnings) io.err(`${io.errPaint.yellow("warning")}: ${warning}`);
+  if (report.held.length > 0) io.out(heldNote(report.held.length, io));
   io.out(
     `${report.written.length} written, ${report.skipped.length} skipped into ${report.collection}${
       report.index ? `; index ${report.index}` : ""
@@ -96,7 +107,9 @@ export async function runImport(
 ): Promise<number> {
   const json = args.flags.output === "json";
   const progress = progressPrinter(!json && Deno.stderr.isTerminal());
-  const name = source.path ? displayPath(source.path, io.ctx.cwd) : "stdin";
+  const name = !source.path ? "stdin" : isRemote(source.path)
+    ? source.path // a URL as typed: a path function would fold its "//"
+    : displayPath(source.path, io.ctx.cwd);
   let outcome;
   try {
     outcome = await convertSource(kind, source, io.ctx, { onProgress: progress });

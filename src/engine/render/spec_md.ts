@@ -4,6 +4,7 @@
  * layout and passes `validate`.
  */
 import type { AuthKind, HttpMethod, MatchMode, Protocol } from "../model.ts";
+import type { AuthFields } from "../auth/types.ts";
 import { stringifyYaml } from "../parse/yaml.ts";
 import { reasonPhrase } from "./exec.ts";
 
@@ -22,10 +23,14 @@ export interface EndpointDraft {
   tags?: string[];
   env?: string[];
   auth?: AuthKind;
+  /** `oauth2:`, `apiKey:`, `aws:` (placeholders for every secret). */
+  authFields?: AuthFields;
   timeout?: number;
   match?: MatchMode;
   ignore?: string[];
   vars?: Record<string, string | number | boolean>;
+  /** `false`: `check` and Run all leave the endpoint to flows (imported deletes, until reviewed). */
+  standalone?: false;
   request: DraftMessage & { target: string };
   expected: DraftMessage & { status: number; reason?: string };
   schema?: unknown;
@@ -76,6 +81,9 @@ export function renderSpec(draft: EndpointDraft): string {
   if (draft.tags?.length) frontmatter.tags = draft.tags;
   if (draft.env?.length) frontmatter.env = draft.env;
   if (draft.auth) frontmatter.auth = draft.auth;
+  for (const [key, value] of Object.entries(draft.authFields ?? {})) {
+    if (value && Object.keys(value).length) frontmatter[key] = value;
+  }
   if (draft.timeout) frontmatter.timeout = draft.timeout;
   if ((draft.match && draft.match !== "shape") || draft.ignore?.length) {
     frontmatter.response = {
@@ -84,6 +92,7 @@ export function renderSpec(draft: EndpointDraft): string {
     };
   }
   if (draft.vars && Object.keys(draft.vars).length) frontmatter.vars = draft.vars;
+  if (draft.standalone === false) frontmatter.standalone = false;
 
   const parts = [`---\n${stringifyYaml(frontmatter)}---`, `# ${oneLine(draft.title)}`];
   if (draft.description?.trim()) parts.push(draft.description.trim());
