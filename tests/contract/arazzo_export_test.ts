@@ -10,7 +10,7 @@ import Ajv2020 from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
 import { apispec } from "../helpers/cli.ts";
 import { CORPORA } from "../helpers/corpus.ts";
-import { demoProject } from "../helpers/demo.ts";
+import { type DemoProject, demoProject } from "../helpers/demo.ts";
 import { redocly, redoclyUnavailable } from "../helpers/redocly.ts";
 
 type Obj = Record<string, unknown>;
@@ -114,6 +114,25 @@ Deno.test("export arazzo: a flow with sub-flows or loops is refused alone and le
   assertEquals((doc.workflows as Obj[]).map((w) => w.workflowId), ["user-onboarding"]);
 });
 
+/** Runs an Arazzo document with Redocly respect against the demo API; the requests it sent. */
+async function respect(demo: DemoProject, file: string, extra: string[] = []): Promise<string[]> {
+  const before = demo.api.requests.length;
+  const run = await redocly([
+    "respect",
+    file,
+    "-S",
+    `demo-shop=${demo.api.url}`,
+    "-i",
+    `authToken=${demo.api.token}`,
+    ...extra,
+    // Deno keeps Redocly's per-request timers alive after the run: a short one ends it sooner.
+    "--max-fetch-timeout",
+    "3000",
+  ], demo.ws.dir);
+  assertEquals(run.code, 0, run.stdout + run.stderr);
+  return demo.api.requests.slice(before).map((r) => `${r.method} ${r.path}`);
+}
+
 const unavailable = await redoclyUnavailable();
 if (unavailable) console.log(`skipping the Redocly respect/lint test: ${unavailable}`);
 
@@ -129,22 +148,7 @@ Deno.test({
     assertEquals(exported.code, 0, exported.stderr);
     const lint = await redocly(["lint", "shop.arazzo.yaml"], cwd);
     assertEquals(lint.code, 0, lint.stdout + lint.stderr);
-    const before = demo.api.requests.length;
-    const run = await redocly([
-      "respect",
-      "shop.arazzo.yaml",
-      "-S",
-      `demo-shop=${demo.api.url}`,
-      "-i",
-      `authToken=${demo.api.token}`,
-      "-J",
-      "respect.json",
-      // Deno keeps Redocly's per-request timers alive after the run: a short one ends it sooner.
-      "--max-fetch-timeout",
-      "3000",
-    ], cwd);
-    assertEquals(run.code, 0, run.stdout + run.stderr);
-    const sent = demo.api.requests.slice(before).map((r) => `${r.method} ${r.path}`);
+    const sent = await respect(demo, "shop.arazzo.yaml", ["-J", "respect.json"]);
     // The id the POST answered is the one the GET and the DELETE use.
     const report = JSON.parse(await demo.ws.read("respect.json"));
     const steps = report.files["shop.arazzo.yaml"].executedWorkflows[0].executedSteps;
@@ -200,19 +204,7 @@ Deno.test({
       in: "path",
       value: "$steps.create-user.outputs.userId",
     });
-    const before = demo.api.requests.length;
-    const run = await redocly([
-      "respect",
-      "shop.arazzo.yaml",
-      "-S",
-      `demo-shop=${demo.api.url}`,
-      "-i",
-      `authToken=${demo.api.token}`,
-      "--max-fetch-timeout",
-      "3000",
-    ], cwd);
-    assertEquals(run.code, 0, run.stdout + run.stderr);
-    const sent = demo.api.requests.slice(before).map((r) => `${r.method} ${r.path}`);
+    const sent = await respect(demo, "shop.arazzo.yaml");
     assertEquals(sent.length, 3);
     const id = sent[1].split("/").pop();
     assert(/^\d+$/.test(id!), sent.join(", "));

@@ -19,7 +19,13 @@
 import { RE2JS } from "re2js";
 import { newAjv2020 } from "../compare/schema.ts";
 import { linearSource } from "../parse/linear_pattern.ts";
-import { DEFINITIONS_PREFIX, type Direction, MODE_REQUIRED } from "./schema_ids.ts";
+import {
+  DEFINITIONS_PREFIX,
+  type Direction,
+  MODE_REQUIRED,
+  SUBSCHEMA_KEYWORDS,
+  SUBSCHEMA_MAP_KEYWORDS,
+} from "./schema_ids.ts";
 
 export { DEFINITIONS_PREFIX, type Direction, MODE_REQUIRED };
 
@@ -87,23 +93,6 @@ const LATER = "x-apispec-later";
  * bodies reach nearly everything, the same at 4 levels and more at 3.
  */
 const CHUNK_DEPTH = 4;
-
-/** Keywords whose value is a subschema, a list of them, or a map of them. */
-const SUBSCHEMA = new Set([
-  "items",
-  "additionalProperties",
-  "not",
-  "contains",
-  "propertyNames",
-  "if",
-  "then",
-  "else",
-  "unevaluatedItems",
-  "unevaluatedProperties",
-  "additionalItems",
-]);
-const SUBSCHEMA_LISTS = new Set(["allOf", "anyOf", "oneOf", "prefixItems"]);
-const SUBSCHEMA_MAPS = new Set(["properties", "patternProperties", "dependentSchemas"]);
 
 /** Whether a schema refers to its own parts (`#/$defs/x`): then it is compiled whole. */
 function hasLocalRefs(schema: unknown): boolean {
@@ -183,36 +172,31 @@ export class SharedSchemaValidator {
       errors: true,
       validate: directed as never,
     });
-    const reference: KeywordCheck = (name: string, data, _parent, cxt) => {
-      const validate = this.#definition(name);
-      if (!validate || validate(data)) return true;
-      // The definition's errors (fresh objects of this call), at their place in the whole body.
-      const at = cxt?.instancePath ?? "";
-      const errors = validate.errors ?? [];
-      if (at) { for (const error of errors) error.instancePath = at + error.instancePath; }
-      reference.errors = errors;
-      return false;
+    /** A keyword that validates the value with a validator compiled on first use. */
+    const deferred = <K>(validatorOf: (key: K) => Validate | null): KeywordCheck => {
+      const check: KeywordCheck = (key: K, data, _parent, cxt) => {
+        const validate = validatorOf(key);
+        if (!validate || validate(data)) return true;
+        // Its errors (fresh objects of this call), at their place in the whole body.
+        const at = cxt?.instancePath ?? "";
+        const errors = validate.errors ?? [];
+        if (at) { for (const error of errors) error.instancePath = at + error.instancePath; }
+        check.errors = errors;
+        return false;
+      };
+      return check;
     };
     this.#ajv.addKeyword({
       keyword: REF,
       schemaType: "string",
       errors: true,
-      validate: reference as never,
+      validate: deferred((name: string) => this.#definition(name)) as never,
     });
-    const later: KeywordCheck = (index: number, data, _parent, cxt) => {
-      const validate = this.#laterValidator(index);
-      if (!validate || validate(data)) return true;
-      const at = cxt?.instancePath ?? "";
-      const errors = validate.errors ?? [];
-      if (at) { for (const error of errors) error.instancePath = at + error.instancePath; }
-      later.errors = errors;
-      return false;
-    };
     this.#ajv.addKeyword({
       keyword: LATER,
       schemaType: "number",
       errors: true,
-      validate: later as never,
+      validate: deferred((index: number) => this.#laterValidator(index)) as never,
     });
   }
 
@@ -291,9 +275,9 @@ export class SharedSchemaValidator {
     for (const [key, value] of Object.entries(schema)) {
       if (key === "$ref" && typeof value === "string" && value.startsWith(DEFINITIONS_PREFIX)) {
         out[REF] = value.slice(DEFINITIONS_PREFIX.length);
-      } else if (SUBSCHEMA.has(key)) out[key] = sub(value);
-      else if (SUBSCHEMA_LISTS.has(key) && Array.isArray(value)) out[key] = value.map(sub);
-      else if (SUBSCHEMA_MAPS.has(key) && typeof value === "object" && value !== null) {
+      } else if (SUBSCHEMA_KEYWORDS.has(key)) {
+        out[key] = Array.isArray(value) ? value.map(sub) : sub(value);
+      } else if (SUBSCHEMA_MAP_KEYWORDS.has(key) && typeof value === "object" && value !== null) {
         out[key] = Object.fromEntries(Object.entries(value).map(([k, v]) => [k, sub(v)]));
       } else out[key] = value; // enum, const, examples, required...: data, never rewritten
     }
