@@ -121,7 +121,7 @@ export async function importArazzo(
   });
   if (!loaded.ok) return emptyReport("", [loaded.issue], EXIT.invalidSpec);
   const root = await importTarget(ctx, { config: input.config });
-  const result = fromArazzo(doc, loaded.source.doc, await existingEndpoints(root, ctx));
+  const result = await fromArazzo(doc, loaded.source.doc, await existingEndpoints(root, ctx));
   if (result.errors.length) {
     return emptyReport(
       "",
