@@ -39,7 +39,8 @@ export interface Answer {
 export interface FuzzTarget {
   name: string;
   input: fc.Arbitrary<string>;
-  run(text: string): Answer;
+  /** May be asynchronous: some importers load their helpers when first used. */
+  run(text: string): Answer | Promise<Answer>;
 }
 
 function size(value: unknown): number {
@@ -74,13 +75,13 @@ function issues(
 function outcome(
   name: string,
   input: fc.Arbitrary<string>,
-  convert: (text: string) => ConvertOutcome,
+  convert: (text: string) => ConvertOutcome | Promise<ConvertOutcome>,
 ): FuzzTarget {
   return {
     name,
     input,
-    run(text) {
-      const result = convert(text);
+    async run(text) {
+      const result = await convert(text);
       if (result.ok) {
         if (!Array.isArray(result.conversion.endpoints)) throw new Error("no endpoints array");
         return { problems: [], size: size(result.conversion) };
@@ -94,10 +95,13 @@ function outcome(
 }
 
 /** JSON or YAML text as the importers read it, then `convert` on the value. */
-function fromData(convert: (value: unknown) => ConvertOutcome, name: string) {
-  return (text: string): ConvertOutcome => {
+function fromData(
+  convert: (value: unknown) => ConvertOutcome | Promise<ConvertOutcome>,
+  name: string,
+) {
+  return async (text: string): Promise<ConvertOutcome> => {
     const parsed = parseData(text, name);
-    return parsed.ok ? convert(parsed.value) : parsed;
+    return parsed.ok ? await convert(parsed.value) : parsed;
   };
 }
 
@@ -174,18 +178,18 @@ export const TARGETS: FuzzTarget[] = [
     (t) =>
       fromBruno([{ path: "bruno.json", text: bruManifest }, { path: "x/request.bru", text: t }]),
   ),
-  outcome("OpenAPI", mutatedDocument(docs(openapi)), fromData(fromOpenApi, "o.json")),
-  outcome("OpenAPI text", anyText(openapi), fromData(fromOpenApi, "o.yaml")),
+  outcome("OpenAPI", mutatedDocument(docs(openapi)), fromData((doc) => fromOpenApi(doc), "o.json")),
+  outcome("OpenAPI text", anyText(openapi), fromData((doc) => fromOpenApi(doc), "o.yaml")),
   {
     name: "Arazzo",
     input: anyText([arazzoSeed]),
-    run(text) {
+    async run(text) {
       const parsed = parseData(text, "a.yaml");
       if (!parsed.ok) return { problems: [parsed.error], size: 0 };
       const doc = parsed.value;
       // As `import arazzo` checks before converting.
       if (!doc || typeof doc !== "object" || Array.isArray(doc)) return { problems: [], size: 0 };
-      const result = fromArazzo(
+      const result = await fromArazzo(
         doc as Record<string, unknown>,
         (arazzoOpenApi.ok ? arazzoOpenApi.value : {}) as Record<string, unknown>,
         [],
