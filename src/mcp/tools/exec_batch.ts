@@ -29,6 +29,12 @@ export const tool = defineTool({
     const files = await confinePaths(env, args.specs);
     if (!files.ok) return failure(files.reason);
     const { execBatch } = await import("../../ops/run/batch.ts");
-    return structured(await execBatch(files.paths, runDefaults(args, env.session), env.ctx));
+    const result = await execBatch(files.paths, runDefaults(args, env.session), env.ctx);
+    // Results name each spec as the agent wrote it, not by the checked absolute path.
+    const given = new Map(files.paths.map((path, i) => [path, args.specs[i]]));
+    return structured({
+      ...result,
+      results: result.results.map((r) => ({ ...r, spec: given.get(r.spec) ?? r.spec })),
+    });
   },
 });
