@@ -16,7 +16,7 @@ import { subscribe } from "./live.ts";
 import { hrefFor, linkClick, useRoute } from "./router.ts";
 import { applyTheme, effectiveTheme, storedTheme, type ThemeChoice } from "./theme.ts";
 import type { BrokenEntry, EndpointEntry, FlowEntry, WorkspaceView } from "./types.ts";
-import { Kbd, MOD, Toasts } from "./components/common.tsx";
+import { Kbd, MOD, PagePlaceholder, Toasts } from "./components/common.tsx";
 import { Sidebar } from "./components/sidebar.tsx";
 import { SpecPage } from "./components/spec_page.tsx";
 import { FlowPage } from "./components/flow_page.tsx";
@@ -50,11 +50,49 @@ function ThemeToggle() {
   );
 }
 
+/** Before the index has arrived: what the overview will show, without claiming counts. */
+function HomeLoading({ workspace }: { workspace?: WorkspaceView }) {
+  return (
+    <div class="page home" aria-busy="true">
+      <h2>{workspace?.name ?? "apispec"}</h2>
+      <p class="muted collection-path">{workspace?.collection}</p>
+      <p class="loading" role="status" data-testid="index-loading">Loading the collection…</p>
+    </div>
+  );
+}
+
+/** A collection with no endpoint and no flow: how to start one. */
+function EmptyCollection({ workspace }: { workspace?: WorkspaceView }) {
+  return (
+    <div class="empty-state" data-testid="empty-collection">
+      <h3>This collection has no endpoints yet</h3>
+      <p>
+        Endpoint files are markdown files under{" "}
+        <code>{workspace?.collection ?? "api-docs/"}</code>. Start one of these ways:
+      </p>
+      <ul>
+        <li>
+          <a href="/request" onClick={(e) => linkClick(e, "/request")}>New request</a>: send a
+          request, then <em>Send &amp; save as spec</em>.
+        </li>
+        <li>
+          Import what you have: <code>apispec import openapi.yaml</code>{" "}
+          (also Postman, Insomnia, Bruno, <code>.http</code> and cURL).
+        </li>
+        <li>
+          Record traffic: <code>apispec proxy</code> in front of your API, then save its routes.
+        </li>
+      </ul>
+    </div>
+  );
+}
+
 function Home(
-  { workspace, endpoints, flows }: {
+  { workspace, endpoints, flows, broken }: {
     workspace?: WorkspaceView;
     endpoints: EndpointEntry[];
     flows: FlowEntry[];
+    broken: BrokenEntry[];
   },
 ) {
   const resources = new Set(endpoints.map((e) => e.resource)).size;
@@ -81,15 +119,22 @@ function Home(
           <strong>{flows.length}</strong> flows
         </div>
       </div>
-      <p data-testid="last-results">
-        Last runs: <span class="pass-text">{passed} passed</span>,{" "}
-        <span class="fail-text">{failed} failed</span>, {endpoints.length - passed - failed}{" "}
-        never run. <a href="/run" onClick={(e) => linkClick(e, "/run")}>Run all</a>
-      </p>
-      <p>
-        Pick an endpoint on the left to read it, send it and compare the response with the
-        documented one.
-      </p>
+      {endpoints.length === 0 && flows.length === 0 && broken.length === 0
+        ? <EmptyCollection workspace={workspace} />
+        : (
+          <>
+            <p data-testid="last-results">
+              Last runs: <span class="pass-text">{passed} passed</span>,{" "}
+              <span class="fail-text">{failed} failed</span>, {endpoints.length - passed - failed}
+              {" "}
+              never run. <a href="/run" onClick={(e) => linkClick(e, "/run")}>Run all</a>
+            </p>
+            <p>
+              Pick an endpoint on the left to read it, send it and compare the response with the
+              documented one.
+            </p>
+          </>
+        )}
       <h3>Keyboard</h3>
       <ul class="shortcuts">
         <li>
@@ -119,6 +164,8 @@ function App() {
   const [endpoints, setEndpoints] = useState<EndpointEntry[]>([]);
   const [broken, setBroken] = useState<BrokenEntry[]>([]);
   const [flows, setFlows] = useState<FlowEntry[]>([]);
+  /** False until the index first arrives: until then nothing may read as an empty collection. */
+  const [indexLoaded, setIndexLoaded] = useState(false);
   const [env, setEnv] = useState<string>("");
   const [connected, setConnected] = useState(true);
   const [loadError, setLoadError] = useState<string>();
@@ -130,6 +177,7 @@ function App() {
     setEndpoints(index.endpoints);
     setBroken(index.broken);
     setFlows(flowIndex.flows);
+    setIndexLoaded(true);
   }, []);
 
   const loadAll = useCallback(async () => {
@@ -149,6 +197,7 @@ function App() {
   useEffect(() => setNavOpen(false), [route]);
 
   useEffect(() => {
+    let wasDisconnected = false;
     loadAll();
     followLatestRuns();
     return subscribe((event) => {
@@ -156,8 +205,10 @@ function App() {
       else if (event.type === "workspace") loadAll();
       else if (event.type === "status") {
         setConnected(event.connected);
-        // Back after a disconnect (server restarted): files may have changed meanwhile.
-        if (event.connected) loadIndex().catch(() => {});
+        // Back after a disconnect (server restarted): files may have changed meanwhile. The
+        // first `hello` is no reconnection: loadAll is fetching the index already.
+        if (event.connected && wasDisconnected) loadIndex().catch(() => {});
+        wasDisconnected = !event.connected;
       }
     });
   }, []);
@@ -211,17 +262,21 @@ function App() {
         </a>
         <ThemeToggle />
       </header>
-      <Sidebar endpoints={endpoints} flows={flows} broken={broken} route={route} />
+      <Sidebar
+        endpoints={endpoints}
+        flows={flows}
+        broken={broken}
+        route={route}
+        loading={!indexLoaded}
+      />
       <div class="backdrop" aria-hidden="true" onClick={() => setNavOpen(false)} />
       <main class="main" id="main">
         {loadError && <p class="error-box">{loadError}</p>}
-        {route.name === "home" && (
-          <Home
-            workspace={workspace}
-            endpoints={endpoints}
-            flows={flows}
-          />
-        )}
+        {route.name === "home" && (indexLoaded
+          ? <Home workspace={workspace} endpoints={endpoints} flows={flows} broken={broken} />
+          : loadError
+          ? null
+          : <HomeLoading workspace={workspace} />)}
         {route.name === "spec" && env && (
           <SpecPage
             file={route.file}
@@ -234,9 +289,9 @@ function App() {
           <FlowPage file={route.file} endpoints={endpoints} {...shared} />
         )}
         {route.name === "request" && env && <RequestPage {...shared} />}
-        {route.name === "run" && env && (
-          <RunAllPage endpoints={endpoints} flows={flows} {...shared} />
-        )}
+        {route.name === "run" && env && (indexLoaded
+          ? <RunAllPage endpoints={endpoints} flows={flows} {...shared} />
+          : <PagePlaceholder />)}
         {route.name === "environments" && <EnvPage />}
         {route.name === "coverage" && <CoveragePage openapi={route.openapi} />}
         {route.name === "proxy" && <ProxyPage />}

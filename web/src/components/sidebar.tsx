@@ -19,11 +19,13 @@ const ROW_HEIGHT = 30;
 const OVERSCAN = 8;
 
 export function Sidebar(
-  { endpoints, flows, broken, route }: {
+  { endpoints, flows, broken, route, loading }: {
     endpoints: EndpointEntry[];
     flows: FlowEntry[];
     broken: BrokenEntry[];
     route: Route;
+    /** The index has not arrived yet: no count, no "No flows yet". */
+    loading: boolean;
   },
 ) {
   const [query, setQuery] = useState("");
@@ -92,8 +94,10 @@ export function Sidebar(
         />
         <Kbd>/</Kbd>
       </div>
-      <div class="count muted" data-testid="match-count">
-        {query
+      <div class="count muted" data-testid="match-count" role={loading ? "status" : undefined}>
+        {loading
+          ? "Loading endpoints…"
+          : query
           ? `${matches.length} of ${endpoints.length} endpoints`
           : `${endpoints.length} endpoints`}
       </div>
@@ -111,7 +115,7 @@ export function Sidebar(
       />
       <div class="flows-list">
         <h3>Flows</h3>
-        {flows.length === 0 && <p class="muted">No flows yet.</p>}
+        {!loading && flows.length === 0 && <p class="muted">No flows yet.</p>}
         <ul>
           {flows.map((flow) => {
             const href = hrefFor({ name: "flow", file: flow.file });
