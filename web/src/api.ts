@@ -18,6 +18,7 @@ import type {
   RunResponse,
   SpecResponse,
   StepRecord,
+  UpdatePlanView,
   VarsResponse,
   WorkspaceView,
 } from "./types.ts";
@@ -83,6 +84,12 @@ export const api = {
     call<VarsResponse>("GET", `/api/vars?path=${q(path)}&env=${q(env)}`),
   run: (path: string, env: string, vars: Record<string, string>) =>
     call<RunResponse>("POST", "/api/run", { path, env, vars }),
+  planUpdate: (updateId: string) =>
+    call<UpdatePlanView>("POST", "/api/update", { update_id: updateId }),
+  applyUpdate: (updateId: string) =>
+    call<{ status: string; file: string; written: boolean }>("POST", "/api/update/apply", {
+      update_id: updateId,
+    }),
   request: (input: {
     method: string;
     url: string;

@@ -8,9 +8,11 @@ import type {
   HistoryEntry,
   HistoryTrend,
   HttpResponse,
+  MatchMode,
   ResolvedRequest,
   VariableReportEntry,
 } from "../../src/engine/model.ts";
+import type { DiffLine } from "../../src/engine/render/line_diff.ts";
 import type { RunStats } from "../../src/engine/history/stats.ts";
 import type { EnvFileView, EnvVariableView } from "../../src/ops/collection/env_files.ts";
 
@@ -20,6 +22,7 @@ export type {
   FlowSpec,
   HttpResponse,
   Issue,
+  MatchMode,
   ResolvedRequest,
   VariableReportEntry,
 };
@@ -92,6 +95,14 @@ export interface AdHocResponse {
   saved: string | null;
   issues: Issue[];
   exit_code: number;
+}
+
+/** `POST /api/update`: the rewrite of `## Expected response` to confirm. */
+export interface UpdatePlanView {
+  file: string;
+  changed: boolean;
+  diff: DiffLine[];
+  dropped_headers: string[];
 }
 
 export interface ApiError {

@@ -315,7 +315,17 @@ export async function runEndpoint(
     hints: verdict.hints,
     diff,
     assertion_results: assertionResults,
-    ...(options.verbose ? { request, ...(response ? { response } : {}) } : {}),
+    ...(options.verbose
+      ? {
+        request,
+        ...(response
+          ? {
+            response,
+            expected: { body: built.expected!.body, match: spec.match, ignore: spec.ignore },
+          }
+          : {}),
+      }
+      : {}),
   };
   const exitCode = verdict.passed
     ? EXIT.passed

@@ -11,6 +11,7 @@ import { runAllRoute } from "./run_all.ts";
 import { envFilesRoute, saveEnvRoute } from "./env.ts";
 import { coverageRoute, draftSpecRoute } from "./coverage.ts";
 import { proxyExchangesRoute } from "./proxy.ts";
+import { applyRoute, planRoute } from "./update.ts";
 import type { PreviewState } from "../state.ts";
 
 export type Route = (state: PreviewState, request: Request, url: URL) => Promise<Response>;
@@ -63,6 +64,8 @@ export const ROUTES = new Map<string, Route>([
   ["GET /api/vars", (s, _r, u) => varsRoute(s, u)],
   ["POST /api/run", runSpecRoute],
   ["POST /api/request", adHocRoute],
+  ["POST /api/update", planRoute],
+  ["POST /api/update/apply", applyRoute],
   ["GET /api/flow", (s, _r, u) => getFlow(s, u)],
   ["PUT /api/flow", saveFile(["flow"])],
   ["POST /api/flow/run", runFlowRoute],

@@ -37,6 +37,7 @@ import {
   varsField,
 } from "./reply.ts";
 import { runSpec } from "./run_spec.ts";
+import { keepRun } from "./update.ts";
 import { type PreviewState, workspaceCtx } from "../state.ts";
 
 function optionalInteger(body: Record<string, unknown>, name: string): number | undefined {
@@ -59,6 +60,7 @@ export async function runSpecRoute(state: PreviewState, request: Request): Promi
     strictAssertions: body.strict_assertions === true,
     timeoutMs: optionalInteger(body, "timeout_ms"),
     mock: state.mock,
+    keep: (result) => keepRun(state, result),
   }, workspaceCtx(state));
   return json(result);
 }

@@ -9,7 +9,7 @@ import { buildExchange, usedVariables } from "../../engine/resolve/build.ts";
 import { CLI_ORDER, lookupVar } from "../../engine/resolve/layers.ts";
 import { evaluateAssertions } from "../../engine/compare/assertions.ts";
 import { maskRecord } from "../../engine/secrets/mask.ts";
-import { execSpec, OS_PREFIXES } from "../../ops/run/exec.ts";
+import { type ExecResult, execSpec, OS_PREFIXES } from "../../ops/run/exec.ts";
 import { buildLayers } from "../../ops/collection/load.ts";
 import { assertionOptions } from "../../ops/run/assertions.ts";
 import type { OpsContext } from "../../adapters/system.ts";
@@ -23,6 +23,8 @@ export interface RunSpecInput {
   strictAssertions: boolean;
   timeoutMs?: number;
   mock: boolean;
+  /** Keeps a run that got a response, for "Accept response as expected"; returns its id. */
+  keep?: (result: ExecResult) => string;
 }
 
 export interface RunSpecOutput {
@@ -33,6 +35,8 @@ export interface RunSpecOutput {
   issues: Issue[];
   variables: VariableReportEntry[];
   exit_code: number;
+  /** A real run that got a response: the id `POST /api/update` plans the rewrite from. */
+  update_id?: string;
 }
 
 export async function runSpec(input: RunSpecInput, ctx: OpsContext): Promise<RunSpecOutput> {
@@ -53,6 +57,7 @@ export async function runSpec(input: RunSpecInput, ctx: OpsContext): Promise<Run
     issues: result.issues,
     variables: result.variables,
     exit_code: result.exitCode,
+    ...(!input.mock && result.rawResponse && input.keep ? { update_id: input.keep(result) } : {}),
   };
   if (!input.mock || !result.spec || !result.collection || result.exitCode !== EXIT.passed) {
     return output;

@@ -294,7 +294,10 @@ export function SpecPage(
                     record={run.record}
                     issues={run.issues}
                     mock={run.mock}
-                    expectedBody={spec.expected.body}
+                    updateId={run.update_id}
+                    acceptNote={fromRunAll
+                      ? "To make this response the expected one, Send it, then accept it."
+                      : undefined}
                   />
                 )}
               </section>
