@@ -16,7 +16,7 @@ import { subscribe } from "./live.ts";
 import { hrefFor, linkClick, useRoute } from "./router.ts";
 import { applyTheme, effectiveTheme, storedTheme, type ThemeChoice } from "./theme.ts";
 import type { BrokenEntry, EndpointEntry, FlowEntry, WorkspaceView } from "./types.ts";
-import { Kbd, MOD, PagePlaceholder, Toasts } from "./components/common.tsx";
+import { Kbd, MOD, PagePlaceholder, PageTitle, Toasts } from "./components/common.tsx";
 import { Sidebar } from "./components/sidebar.tsx";
 import { SpecPage } from "./components/spec_page.tsx";
 import { FlowPage } from "./components/flow_page.tsx";
@@ -50,30 +50,20 @@ function ThemeToggle() {
   );
 }
 
-/** Before the index has arrived: what the overview will show, without claiming counts. */
-function HomeLoading({ workspace }: { workspace?: WorkspaceView }) {
-  return (
-    <div class="page home" aria-busy="true">
-      <h2>{workspace?.name ?? "apispec"}</h2>
-      <p class="muted collection-path">{workspace?.collection}</p>
-      <p class="loading" role="status" data-testid="index-loading">Loading the collection…</p>
-    </div>
-  );
-}
-
 /** A collection with no endpoint and no flow: how to start one. */
 function EmptyCollection({ workspace }: { workspace?: WorkspaceView }) {
   return (
     <div class="empty-state" data-testid="empty-collection">
-      <h3>This collection has no endpoints yet</h3>
+      <h2>This collection has no endpoints yet</h2>
       <p>
         Endpoint files are markdown files under{" "}
         <code>{workspace?.collection ?? "api-docs/"}</code>. Start one of these ways:
       </p>
       <ul>
         <li>
-          <a href="/request" onClick={(e) => linkClick(e, "/request")}>New request</a>: send a
-          request, then <em>Send &amp; save as spec</em>.
+          <a href="/request" class="inline" onClick={(e) => linkClick(e, "/request")}>
+            New request
+          </a>: send a request, then <em>Send &amp; save as spec</em>.
         </li>
         <li>
           Import what you have: <code>apispec import openapi.yaml</code>{" "}
@@ -87,12 +77,18 @@ function EmptyCollection({ workspace }: { workspace?: WorkspaceView }) {
   );
 }
 
+/**
+ * The overview. Until the index has arrived (`loaded` false) it says so
+ * instead of showing counts; its title stays the same element throughout,
+ * so focus placed on it survives the index arriving.
+ */
 function Home(
-  { workspace, endpoints, flows, broken }: {
+  { workspace, endpoints, flows, broken, loaded }: {
     workspace?: WorkspaceView;
     endpoints: EndpointEntry[];
     flows: FlowEntry[];
     broken: BrokenEntry[];
+    loaded: boolean;
   },
 ) {
   const resources = new Set(endpoints.map((e) => e.resource)).size;
@@ -104,10 +100,23 @@ function Home(
     if (run?.passed) passed++;
     else if (run) failed++;
   }
+  const title = (
+    <>
+      <PageTitle>{workspace?.name ?? "apispec"}</PageTitle>
+      <p class="muted collection-path">{workspace?.collection}</p>
+    </>
+  );
+  if (!loaded) {
+    return (
+      <div class="page home" aria-busy="true">
+        {title}
+        <p class="loading" role="status" data-testid="index-loading">Loading the collection…</p>
+      </div>
+    );
+  }
   return (
     <div class="page home">
-      <h2>{workspace?.name ?? "apispec"}</h2>
-      <p class="muted collection-path">{workspace?.collection}</p>
+      {title}
       <div class="stats">
         <div>
           <strong data-testid="endpoint-count">{endpoints.length}</strong> endpoints
@@ -135,7 +144,7 @@ function Home(
             </p>
           </>
         )}
-      <h3>Keyboard</h3>
+      <h2>Keyboard</h2>
       <ul class="shortcuts">
         <li>
           <Kbd>/</Kbd> or <Kbd>{MOD}+K</Kbd> search endpoints; <Kbd>↑</Kbd> <Kbd>↓</Kbd>{" "}
@@ -146,6 +155,10 @@ function Home(
         </li>
         <li>
           <Kbd>{MOD}+E</Kbd> switch between view and edit; <Kbd>{MOD}+S</Kbd> save
+        </li>
+        <li>
+          <Kbd>Tab</Kbd> into the endpoint list, then <Kbd>↑</Kbd> <Kbd>↓</Kbd> <Kbd>Home</Kbd>{" "}
+          <Kbd>End</Kbd> to move and <Kbd>→</Kbd> <Kbd>←</Kbd> to open or close a resource
         </li>
       </ul>
       <p>
@@ -222,6 +235,17 @@ function App() {
 
   return (
     <div class={`app${navOpen ? " nav-open" : ""}`}>
+      <a
+        href="#main"
+        class="skip-link"
+        data-testid="skip-link"
+        onClick={(e) => {
+          e.preventDefault();
+          document.getElementById("main")?.focus();
+        }}
+      >
+        Skip to main content
+      </a>
       <header class="topbar">
         <button
           type="button"
@@ -270,13 +294,17 @@ function App() {
         loading={!indexLoaded}
       />
       <div class="backdrop" aria-hidden="true" onClick={() => setNavOpen(false)} />
-      <main class="main" id="main">
+      <main class="main" id="main" tabIndex={-1}>
         {loadError && <p class="error-box">{loadError}</p>}
-        {route.name === "home" && (indexLoaded
-          ? <Home workspace={workspace} endpoints={endpoints} flows={flows} broken={broken} />
-          : loadError
-          ? null
-          : <HomeLoading workspace={workspace} />)}
+        {route.name === "home" && !(loadError && !indexLoaded) && (
+          <Home
+            workspace={workspace}
+            endpoints={endpoints}
+            flows={flows}
+            broken={broken}
+            loaded={indexLoaded}
+          />
+        )}
         {route.name === "spec" && env && (
           <SpecPage
             file={route.file}

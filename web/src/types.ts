@@ -4,6 +4,7 @@ import type { BrokenEntry, EndpointEntry } from "../../src/preview/index_cache.t
 import type {
   EndpointSpec,
   ExecRecord,
+  ExpectedView,
   FlowSpec,
   HistoryEntry,
   HistoryTrend,
@@ -19,6 +20,7 @@ import type { EnvFileView, EnvVariableView } from "../../src/ops/collection/env_
 export type {
   EndpointSpec,
   ExecRecord,
+  ExpectedView,
   FlowSpec,
   HttpResponse,
   Issue,

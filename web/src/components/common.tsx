@@ -2,7 +2,8 @@
 /// <reference lib="dom" />
 /** Small shared pieces: method badges, issue lists, code blocks, the overrides form, toasts. */
 import type { ComponentChildren } from "preact";
-import { useEffect, useState } from "preact/hooks";
+import { useEffect, useRef, useState } from "preact/hooks";
+import { takeFocusRequest } from "../router.ts";
 import type { Issue, VariableReportEntry } from "../types.ts";
 
 export function MethodBadge({ method }: { method: string }) {
@@ -45,9 +46,21 @@ export function PagePlaceholder({ error }: { error?: string }) {
     : <div class="page loading">Loading…</div>;
 }
 
+/** A page's title: its one h1, focused when a route change led here. */
+export function PageTitle(
+  { children, testid }: { children: ComponentChildren; testid?: string },
+) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (takeFocusRequest()) heading.current?.focus();
+  }, []);
+  return <h1 ref={heading} tabIndex={-1} data-testid={testid}>{children}</h1>;
+}
+
+/** Code scrolls sideways inside itself, so it takes focus: keyboard users can scroll it too. */
 export function CodeBlock({ text, label }: { text: string; label?: string }) {
   return (
-    <pre class="code" aria-label={label}>
+    <pre class="code" aria-label={label ?? "Code"} tabIndex={0}>
       <code>{text}</code>
     </pre>
   );
@@ -58,7 +71,7 @@ export function Section(
 ) {
   return (
     <section class="section" id={id}>
-      <h3>{title}</h3>
+      <h2>{title}</h2>
       {children}
     </section>
   );

@@ -12,7 +12,7 @@ import { api, ApiFailure } from "../api.ts";
 import { subscribe } from "../live.ts";
 import { hrefFor, linkClick, navigate } from "../router.ts";
 import type { CoverageResponse } from "../types.ts";
-import { IssueList, MethodBadge, PagePlaceholder, toast } from "./common.tsx";
+import { IssueList, MethodBadge, PagePlaceholder, PageTitle, toast } from "./common.tsx";
 import { CoverageSummary } from "./coverage_summary.tsx";
 import { CoverageTable } from "./coverage_table.tsx";
 import "./coverage.css";
@@ -142,10 +142,10 @@ function Uncovered({ data, openapi }: { data: CoverageResponse; openapi?: string
   };
   return (
     <section class="section uncovered" data-testid="uncovered">
-      <h3>
+      <h2>
         Uncovered operations{" "}
         <span class="muted">({operations.uncovered.length} of {operations.total})</span>
-      </h3>
+      </h2>
       {data.uncovered.length === 0
         ? <p class="muted">A passing spec covers every operation of the document.</p>
         : (
@@ -193,7 +193,7 @@ export function CoveragePage({ openapi }: { openapi?: string }) {
   return (
     <div class="page coverage-page" data-testid="coverage-page">
       <header class="page-head">
-        <h2>Coverage</h2>
+        <PageTitle>Coverage</PageTitle>
         <p class="muted">
           What each endpoint file documents and how its last run went, as{" "}
           <code>apispec coverage</code>{" "}

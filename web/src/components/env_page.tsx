@@ -11,7 +11,7 @@ import { useCallback, useEffect, useState } from "preact/hooks";
 import { api, ApiFailure } from "../api.ts";
 import { subscribe } from "../live.ts";
 import type { EnvFilesResponse, EnvFileView, EnvVariableView } from "../types.ts";
-import { PagePlaceholder, toast } from "./common.tsx";
+import { PagePlaceholder, PageTitle, toast } from "./common.tsx";
 
 interface Row {
   name: string;
@@ -65,8 +65,8 @@ function EnvCard(
 
   return (
     <section class="env-card" data-testid="env-card" data-file={file.file} data-env={env}>
-      <h4>{env}</h4>
-      <div class="table-scroll">
+      <h2>{env}</h2>
+      <div class="table-scroll" tabIndex={0} role="region" aria-label={`Variables of ${env}`}>
         <table class="env-vars">
           <tbody>
             {rows.map((row, i) => (
@@ -209,7 +209,7 @@ export function EnvPage() {
   return (
     <div class="page env-page">
       <header class="page-head">
-        <h2>Environments</h2>
+        <PageTitle>Environments</PageTitle>
         <div class="tabs" role="tablist" aria-label="Environment file">
           {data.files.map((f, i) => (
             <button

@@ -17,7 +17,14 @@ import { api, ApiFailure, type FlowStepEvent, runFlow } from "../api.ts";
 import { subscribe } from "../live.ts";
 import { hrefFor, linkClick, setLeaveGuard } from "../router.ts";
 import type { EndpointEntry, FlowResponse, FlowResult, Issue } from "../types.ts";
-import { CodeBlock, IssueList, PagePlaceholder, toast, useModShortcuts } from "./common.tsx";
+import {
+  CodeBlock,
+  IssueList,
+  PagePlaceholder,
+  PageTitle,
+  toast,
+  useModShortcuts,
+} from "./common.tsx";
 import { FlowToolbar, FlowVerdict } from "./flow_toolbar.tsx";
 import { CARD_WIDTH, eventsFor, StepCard } from "./flow_card.tsx";
 import { capturesUnder, cleanSteps, danglingInjects } from "./flow_links.ts";
@@ -186,7 +193,7 @@ export function FlowPage(
       <header class="page-head">
         <div class="title-line">
           <span class="flow-icon" aria-hidden="true">⇢</span>
-          <h2 data-testid="flow-title">{data.flow?.title ?? file}</h2>
+          <PageTitle testid="flow-title">{data.flow?.title ?? file}</PageTitle>
         </div>
         <div class="subtitle">
           <span class="muted file">{file}</span>

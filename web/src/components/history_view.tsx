@@ -134,7 +134,7 @@ export function HistoryView({ file }: { file: string }) {
         </div>
       </div>
       <RunChart entries={oldestFirst} />
-      <div class="table-scroll">
+      <div class="table-scroll" tabIndex={0} role="region" aria-label="Runs">
         <table class="runs" data-testid="history-table">
           <thead>
             <tr>

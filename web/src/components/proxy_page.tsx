@@ -11,7 +11,7 @@ import { age } from "../../../src/engine/render/coverage.ts";
 import { api } from "../api.ts";
 import { hrefFor, linkClick } from "../router.ts";
 import type { ProxyReportEntry, ProxyView } from "../types.ts";
-import { MethodBadge, PagePlaceholder } from "./common.tsx";
+import { MethodBadge, PagePlaceholder, PageTitle } from "./common.tsx";
 import "./coverage.css";
 
 const POLL_MS = 2000;
@@ -152,7 +152,7 @@ export function ProxyPage() {
   return (
     <div class="page proxy-page" data-testid="proxy-page">
       <header class="page-head">
-        <h2>Proxy</h2>
+        <PageTitle>Proxy</PageTitle>
         <p class="muted">
           Exchanges through{" "}
           <code>apispec proxy</code>, compared with the endpoint files as they happen (the latest

@@ -9,7 +9,16 @@ import { useCallback, useState } from "preact/hooks";
 import { api, ApiFailure } from "../api.ts";
 import { hrefFor, linkClick } from "../router.ts";
 import type { AdHocResponse } from "../types.ts";
-import { EnvSelect, IssueList, Kbd, MOD, toast, useModShortcuts, VarsEditor } from "./common.tsx";
+import {
+  EnvSelect,
+  IssueList,
+  Kbd,
+  MOD,
+  PageTitle,
+  toast,
+  useModShortcuts,
+  VarsEditor,
+} from "./common.tsx";
 import { RequestView, ResponseView } from "./result_view.tsx";
 
 const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"];
@@ -70,7 +79,7 @@ export function RequestPage(
   return (
     <div class="page request-page">
       <header class="page-head">
-        <h2>New request</h2>
+        <PageTitle>New request</PageTitle>
         <div class="subtitle muted">
           Send an ad-hoc request; save it as an endpoint spec when it looks right.
         </div>

@@ -11,6 +11,7 @@ import { bodyView, type ViewRow } from "../../../src/engine/render/body_view.ts"
 import { api, ApiFailure } from "../api.ts";
 import type {
   ExecRecord,
+  ExpectedView,
   HttpResponse,
   Issue,
   MatchMode,
@@ -59,7 +60,13 @@ export function ResponseView({ response }: { response: HttpResponse }) {
       <div class="message-line">HTTP {response.status} {response.reason}</div>
       <Headers headers={response.headers} />
       {response.body
-        ? <pre class="code body">{pretty(response.body)}</pre>
+        ? (
+          <pre
+            class="code body"
+            tabIndex={0}
+            aria-label="Response body"
+          >{pretty(response.body)}</pre>
+        )
         : <p class="muted">Empty body</p>}
     </div>
   );
@@ -70,7 +77,9 @@ export function RequestView({ request }: { request: ResolvedRequest }) {
     <div class="message">
       <div class="message-line">{request.method} {request.url}</div>
       <Headers headers={request.headers} />
-      {request.body && <pre class="code body">{pretty(request.body)}</pre>}
+      {request.body && (
+        <pre class="code body" tabIndex={0} aria-label="Request body">{pretty(request.body)}</pre>
+      )}
     </div>
   );
 }
@@ -182,7 +191,7 @@ function BodyCompare(
   return (
     <div class="body-compare" data-testid="body-compare" data-layout={layout}>
       <div class="compare-bar">
-        <h4>Documented body → actual body</h4>
+        <h3>Documented body → actual body</h3>
         <div class="segmented" role="group" aria-label="Diff layout">
           <button
             type="button"
@@ -314,10 +323,12 @@ function AcceptResponse({ updateId }: { updateId: string }) {
 type Tab = "diff" | "response" | "request";
 
 export function ResultView(
-  { record, issues, mock, updateId, acceptNote }: {
+  { record, issues, mock, updateId, acceptNote, documented }: {
     record: ExecRecord;
     issues: Issue[];
     mock?: boolean;
+    /** The spec's own expected body and rules, for a record that does not carry them. */
+    documented?: ExpectedView;
     /** A Send whose response can become the expected one ("Accept response as expected"). */
     updateId?: string;
     /** Said instead of the Accept button when the run cannot be accepted here. */
@@ -326,6 +337,7 @@ export function ResultView(
 ) {
   const [tab, setTab] = useState<Tab>("diff");
   const diff = record.diff;
+  const expected = record.expected ?? documented;
   const differences = [
     diff.status && `status: ${diff.status}`,
     ...diff.headers.map((h) => `header ${h}`),
@@ -378,13 +390,12 @@ export function ResultView(
               ))}
             </ul>
           )}
-          {record.expected && record.response &&
-            (record.expected.body || record.response.body) && (
+          {expected && record.response && (expected.body || record.response.body) && (
             <BodyCompare
-              expected={record.expected.body}
+              expected={expected.body}
               actual={record.response.body}
-              match={record.expected.match}
-              ignore={record.expected.ignore}
+              match={expected.match}
+              ignore={expected.ignore}
               diffBody={diff.body}
             />
           )}

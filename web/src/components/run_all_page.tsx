@@ -12,7 +12,15 @@ import { hrefFor, linkClick } from "../router.ts";
 import { runAllState, startRunAll } from "../results.ts";
 import { useStore } from "../store.ts";
 import type { EndpointEntry, FlowEntry, RunAllItem } from "../types.ts";
-import { EnvSelect, IssueList, Kbd, MethodBadge, MOD, useModShortcuts } from "./common.tsx";
+import {
+  EnvSelect,
+  IssueList,
+  Kbd,
+  MethodBadge,
+  MOD,
+  PageTitle,
+  useModShortcuts,
+} from "./common.tsx";
 import { formatMs } from "./history_view.tsx";
 
 /** Every folder that holds an endpoint or flow file, parents included: `apis`, `apis/users`, `flows`. */
@@ -81,7 +89,7 @@ export function RunAllPage(
   return (
     <div class="page run-all-page">
       <header class="page-head">
-        <h2>Run all</h2>
+        <PageTitle>Run all</PageTitle>
         <p class="muted">
           Every endpoint, then every flow, as <code>apispec check</code>{" "}
           runs them. Runs land in each spec's history.
