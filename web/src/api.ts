@@ -5,6 +5,8 @@ import type {
   CoverageResponse,
   EnvFilesResponse,
   EnvFileView,
+  EnvironmentsResponse,
+  ExchangeDetail,
   FlowEntry,
   FlowResponse,
   FlowResult,
@@ -57,20 +59,7 @@ export const api = {
     call<{ status: string; workspace: WorkspaceView }>("POST", "/api/workspace/open", { path }),
   index: () => call<IndexResponse>("GET", "/api/index"),
   flows: () => call<{ count: number; flows: FlowEntry[] }>("GET", "/api/flows"),
-  environments: () =>
-    call<
-      {
-        default_env: string;
-        env: string;
-        environments: {
-          name: string;
-          variables: Record<string, { value: string; file: string }>;
-        }[];
-      }
-    >(
-      "GET",
-      "/api/environments",
-    ),
+  environments: () => call<EnvironmentsResponse>("GET", "/api/environments"),
   spec: (path: string) => call<SpecResponse>("GET", `/api/spec?path=${q(path)}`),
   saveSpec: (path: string, text: string, create = false) =>
     call<{ status: string; file: string; created: boolean; issues: Issue[] }>("PUT", "/api/spec", {
@@ -124,6 +113,9 @@ export const api = {
       { ...operation, openapi },
     ),
   proxyExchanges: () => call<ProxyView>("GET", "/api/proxy/exchanges"),
+  proxyExchange: (id: number) => call<ExchangeDetail>("GET", `/api/proxy/exchange?id=${id}`),
+  saveProxyExchange: (id: number) =>
+    call<{ status: string; file: string }>("POST", "/api/proxy/save", { id }),
   flow: (path: string) => call<FlowResponse>("GET", `/api/flow?path=${q(path)}`),
   saveFlow: (path: string, text: string, create = false) =>
     call<{ status: string; file: string; created: boolean; issues: Issue[] }>("PUT", "/api/flow", {

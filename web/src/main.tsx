@@ -18,6 +18,7 @@ import { applyTheme, effectiveTheme, storedTheme, type ThemeChoice } from "./the
 import type { BrokenEntry, EndpointEntry, FlowEntry, WorkspaceView } from "./types.ts";
 import { Kbd, MOD, PagePlaceholder, PageTitle, Toasts } from "./components/common.tsx";
 import { Sidebar } from "./components/sidebar.tsx";
+import { EnvSwitcher } from "./components/env_switcher.tsx";
 import { SpecPage } from "./components/spec_page.tsx";
 import { FlowPage } from "./components/flow_page.tsx";
 import { RequestPage } from "./components/request_page.tsx";
@@ -274,6 +275,7 @@ function App() {
           {connected ? "● live" : "○ offline"}
         </span>
         <span class="spacer" />
+        {workspace && <EnvSwitcher {...shared} />}
         <a
           href={hrefFor({ name: "request" })}
           class="button"

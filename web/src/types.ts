@@ -41,6 +41,7 @@ export type { CoverageResponse } from "../../src/preview/api/coverage.ts";
 export type { CoverageEndpoint } from "../../src/engine/contract/coverage.ts";
 export type { ProxyView } from "../../src/preview/api/proxy.ts";
 export type { ProxyReportEntry } from "../../src/proxy/report_entry.ts";
+export type { ExchangeDetail } from "../../src/proxy/stats.ts";
 export type { EnvFileView, EnvVariableView, HistoryEntry, HistoryTrend, RunStats };
 
 export interface IndexResponse {
@@ -120,7 +121,20 @@ export interface HistoryResponse {
   stats: RunStats;
 }
 
+export type IgnoreStatus = "ignored" | "not-ignored" | "tracked";
+
 export interface EnvFilesResponse {
-  files: EnvFileView[];
-  dotenv: { file: string; exists: boolean; names: string[] };
+  files: (EnvFileView & { ignored: IgnoreStatus })[];
+  dotenv: { file: string; exists: boolean; names: string[]; ignored: IgnoreStatus };
+}
+
+/** `GET /api/environments`: each environment's variables as a run resolves them. */
+export interface EnvironmentsResponse {
+  default_env: string;
+  env: string;
+  environments: {
+    name: string;
+    variables: Record<string, { value: string; file: string }>;
+    resolved: { name: string; value: string; source: string; hides: string[] }[];
+  }[];
 }

@@ -10,7 +10,7 @@ import { historyRoute, latestRunsRoute } from "./history.ts";
 import { runAllRoute } from "./run_all.ts";
 import { envFilesRoute, saveEnvRoute } from "./env.ts";
 import { coverageRoute, draftSpecRoute } from "./coverage.ts";
-import { proxyExchangesRoute } from "./proxy.ts";
+import { proxyExchangeRoute, proxyExchangesRoute, saveExchangeRoute } from "./proxy.ts";
 import { applyRoute, planRoute } from "./update.ts";
 import type { PreviewState } from "../state.ts";
 
@@ -77,6 +77,8 @@ export const ROUTES = new Map<string, Route>([
   ["GET /api/coverage", (s, _r, u) => coverageRoute(s, u)],
   ["POST /api/coverage/draft", draftSpecRoute],
   ["GET /api/proxy/exchanges", proxyExchangesRoute],
+  ["GET /api/proxy/exchange", (s, _r, u) => proxyExchangeRoute(s, u)],
+  ["POST /api/proxy/save", saveExchangeRoute],
 ]);
 
 /** Methods a path answers to, for 405's Allow header. */

@@ -93,8 +93,35 @@ export async function varsRoute(state: PreviewState, url: URL): Promise<Response
 }
 
 /** `GET /api/environments`: names and variables of each environment; secrets masked by name and shape. */
+/**
+ * Every variable an environment resolves, as a run resolves it without
+ * overrides: the value (masked) and where it comes from, plus the lower
+ * sources it hides. Values from `.env.local` and `APISPEC_*` are never
+ * shown: those hold the secrets.
+ */
+function resolvedVariables(
+  collection: Awaited<ReturnType<typeof loadCollection>>,
+  env: string,
+  osEnv: Record<string, string>,
+): { name: string; value: string; source: string; hides: string[] }[] {
+  const layers = buildLayers(collection, env, {}, CLI_ORDER, [...OS_PREFIXES.cli], osEnv);
+  const names = [...new Set(layers.flatMap((l) => Object.keys(l.vars)))].sort();
+  return names.map((name) => {
+    const from = layers.filter((l) => Object.hasOwn(l.vars, name));
+    const [top] = from;
+    const hidden = top.name === "dotenv" || top.name === "os" || SECRET_NAME.test(name);
+    return {
+      name,
+      value: hidden ? MASK : maskText(top.vars[name]),
+      source: top.labels?.[name] ?? top.label,
+      hides: from.slice(1).map((l) => l.labels?.[name] ?? l.label),
+    };
+  });
+}
+
 export async function environmentsRoute(state: PreviewState): Promise<Response> {
-  const collection = await loadCollection(state.workspace.collection, workspaceCtx(state));
+  const ctx = workspaceCtx(state);
+  const collection = await loadCollection(state.workspace.collection, ctx);
   const environments = environmentNames(collection).map((name) => {
     const variables: Record<string, { value: string; file: string }> = {};
     // Template first, then env.md over it, as the layers resolve them.
@@ -107,7 +134,7 @@ export async function environmentsRoute(state: PreviewState): Promise<Response> 
         };
       }
     }
-    return { name, variables };
+    return { name, variables, resolved: resolvedVariables(collection, name, ctx.env) };
   });
   return json({
     default_env: collection.config.defaultEnv,
