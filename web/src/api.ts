@@ -107,10 +107,23 @@ export const api = {
       openapi === undefined ? "/api/coverage" : `/api/coverage?openapi=${q(openapi)}`,
     ),
   draftSpec: (operation: { method: string; path: string }, openapi?: string) =>
-    call<{ status: string; file: string; secrets: { where: string; variable: string }[] }>(
+    call<
+      {
+        status: string;
+        file: string;
+        secrets: { where: string; variable: string }[];
+        index: string | null;
+      }
+    >(
       "POST",
       "/api/coverage/draft",
       { ...operation, openapi },
+    ),
+  saveOpenApi: (openapi: string) =>
+    call<{ status: string; file: string; openapi: string; path: string }>(
+      "POST",
+      "/api/coverage/openapi",
+      { openapi },
     ),
   proxyExchanges: () => call<ProxyView>("GET", "/api/proxy/exchanges"),
   proxyExchange: (id: number) => call<ExchangeDetail>("GET", `/api/proxy/exchange?id=${id}`),

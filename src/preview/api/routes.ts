@@ -9,7 +9,7 @@ import { json, problem, readJson, stringField } from "./reply.ts";
 import { historyRoute, latestRunsRoute } from "./history.ts";
 import { runAllRoute } from "./run_all.ts";
 import { envFilesRoute, saveEnvRoute } from "./env.ts";
-import { coverageRoute, draftSpecRoute } from "./coverage.ts";
+import { coverageRoute, draftSpecRoute, saveOpenApiRoute } from "./coverage.ts";
 import { proxyExchangeRoute, proxyExchangesRoute, saveExchangeRoute } from "./proxy.ts";
 import { applyRoute, planRoute } from "./update.ts";
 import type { PreviewState } from "../state.ts";
@@ -76,6 +76,7 @@ export const ROUTES = new Map<string, Route>([
   ["PUT /api/env-files", saveEnvRoute],
   ["GET /api/coverage", (s, _r, u) => coverageRoute(s, u)],
   ["POST /api/coverage/draft", draftSpecRoute],
+  ["POST /api/coverage/openapi", saveOpenApiRoute],
   ["GET /api/proxy/exchanges", proxyExchangesRoute],
   ["GET /api/proxy/exchange", (s, _r, u) => proxyExchangeRoute(s, u)],
   ["POST /api/proxy/save", saveExchangeRoute],

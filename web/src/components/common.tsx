@@ -6,6 +6,12 @@ import { useEffect, useRef, useState } from "preact/hooks";
 import { takeFocusRequest } from "../router.ts";
 import type { Issue, VariableReportEntry } from "../types.ts";
 
+/** A message with its `code spans` shown as code (messages quote commands in backticks). */
+export function Prose({ text }: { text: string }) {
+  const parts = text.split(/`([^`\n]+)`/);
+  return <>{parts.map((part, i) => (i % 2 ? <code key={i}>{part}</code> : part))}</>;
+}
+
 export function MethodBadge({ method }: { method: string }) {
   return <span class={`method method-${method.toLowerCase()}`}>{method}</span>;
 }
@@ -27,8 +33,14 @@ export function IssueList(
             {issue.severity === "error" ? "error" : "warning"}
             {issue.line ? ` · line ${issue.line}` : ""}
           </button>
-          <span class="issue-message">{issue.message}</span>
-          {issue.fix && <span class="issue-fix">fix: {issue.fix}</span>}
+          <span class="issue-message">
+            <Prose text={issue.message} />
+          </span>
+          {issue.fix && (
+            <span class="issue-fix">
+              fix: <Prose text={issue.fix} />
+            </span>
+          )}
         </li>
       ))}
     </ul>

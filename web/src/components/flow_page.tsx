@@ -26,7 +26,7 @@ import {
   useModShortcuts,
 } from "./common.tsx";
 import { FlowToolbar, FlowVerdict } from "./flow_toolbar.tsx";
-import { CARD_WIDTH, eventsFor, StepCard } from "./flow_card.tsx";
+import { CARD_CSS_WIDTH, eventsFor, StepCard } from "./flow_card.tsx";
 import { capturesUnder, cleanSteps, danglingInjects } from "./flow_links.ts";
 import { Links } from "./flow_links_svg.tsx";
 import { StepPanel } from "./flow_step_panel.tsx";
@@ -248,7 +248,7 @@ export function FlowPage(
             ))}
             <form
               class="add-step"
-              style={{ width: `${CARD_WIDTH}px` }}
+              style={{ width: CARD_CSS_WIDTH }}
               onSubmit={(e) => {
                 e.preventDefault();
                 const entry = endpoints.find((x) => x.file === adding);

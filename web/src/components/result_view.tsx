@@ -18,7 +18,7 @@ import type {
   ResolvedRequest,
   UpdatePlanView,
 } from "../types.ts";
-import { IssueList, toast } from "./common.tsx";
+import { IssueList, Prose, toast } from "./common.tsx";
 
 export function Verdict({ record, mock }: { record: ExecRecord; mock?: boolean }) {
   const label = record.passed ? "PASS" : "FAIL";
@@ -347,10 +347,18 @@ export function ResultView(
   return (
     <div class="result" data-testid="result">
       <Verdict record={record} mock={mock} />
-      {record.hint && <p class="hint">{record.hint}</p>}
+      {record.hint && (
+        <p class="hint">
+          <Prose text={record.hint} />
+        </p>
+      )}
       {record.hints.length > 1 && (
         <ul class="hints">
-          {record.hints.slice(1).map((h, i) => <li key={i}>{h}</li>)}
+          {record.hints.slice(1).map((h, i) => (
+            <li key={i}>
+              <Prose text={h} />
+            </li>
+          ))}
         </ul>
       )}
       <IssueList issues={issues} />

@@ -19,6 +19,7 @@ import {
   MethodBadge,
   MOD,
   PageTitle,
+  Prose,
   useModShortcuts,
 } from "./common.tsx";
 import { formatMs } from "./history_view.tsx";
@@ -54,7 +55,11 @@ function ResultRow({ item }: { item: RunAllItem }) {
           {!item.skipped && <span class="muted">{formatMs(item.duration_ms)}</span>}
           {item.error_type && <span class="error-type">{item.error_type}</span>}
         </span>
-        {item.hint && <span class="run-hint muted">{item.hint}</span>}
+        {item.hint && (
+          <span class="run-hint muted">
+            <Prose text={item.hint} />
+          </span>
+        )}
       </a>
     </li>
   );
