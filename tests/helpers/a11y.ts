@@ -66,7 +66,27 @@ export const A11Y_VIEWS: A11yView[] = [
       await p.getByTestId("flow-verdict").waitFor();
     },
   },
-  { name: "request", path: "/request", ready: (p) => p.getByTestId("request-url").waitFor() },
+  {
+    name: "request builder, auth tab, and the environment switcher open",
+    path: "/request",
+    ready: async (p) => {
+      await p.getByTestId("request-tab-auth").click();
+      await p.getByTestId("auth-type").selectOption("apikey");
+      await p.getByTestId("env-switcher").locator("summary").click();
+      await p.getByTestId("env-resolved").waitFor();
+    },
+  },
+  {
+    name: "the folders dialog",
+    path: "/",
+    ready: async (p) => {
+      await p.getByTestId("endpoint-count").waitFor();
+      // Below 860 px the sidebar is a drawer: open it first.
+      if (await p.getByTestId("menu-toggle").isVisible()) await p.getByTestId("menu-toggle").click();
+      await p.getByTestId("manage-folders").click();
+      await p.getByTestId("folders").waitFor();
+    },
+  },
   {
     name: "run all",
     path: "/run",
@@ -91,6 +111,8 @@ export const A11Y_VIEWS: A11yView[] = [
     ready: async (p) => {
       await p.locator("[data-testid=proxy-exchange][data-result=fail] button").first().click();
       await p.getByTestId("proxy-diff").waitFor();
+      await p.getByTestId("exchange-tab-response").click();
+      await p.getByTestId("exchange-detail").getByText("HTTP ").waitFor();
     },
   },
 ];

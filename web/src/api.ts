@@ -87,6 +87,7 @@ export const api = {
     env: string;
     vars: Record<string, string>;
     save?: string;
+    dry_run?: boolean;
   }) => call<AdHocResponse>("POST", "/api/request", input),
   history: (path: string, last = 200) =>
     call<HistoryResponse>("GET", `/api/history?path=${q(path)}&last=${last}`),
@@ -129,6 +130,23 @@ export const api = {
   proxyExchange: (id: number) => call<ExchangeDetail>("GET", `/api/proxy/exchange?id=${id}`),
   saveProxyExchange: (id: number) =>
     call<{ status: string; file: string }>("POST", "/api/proxy/save", { id }),
+  createFile: (input: Record<string, string>) =>
+    call<{ status: string; path: string; files: string[] }>("POST", "/api/files/create", input),
+  duplicateFile: (path: string, to: string) =>
+    call<{ status: string; path: string; files: string[] }>("POST", "/api/files/duplicate", {
+      path,
+      to,
+    }),
+  renameFile: (path: string, to: string) =>
+    call<{ status: string; path: string; files: string[] }>("POST", "/api/files/rename", {
+      path,
+      to,
+    }),
+  deleteFile: (path: string) =>
+    call<{ status: string; path: string; files: string[] }>("POST", "/api/files/delete", {
+      path,
+      confirm: true,
+    }),
   flow: (path: string) => call<FlowResponse>("GET", `/api/flow?path=${q(path)}`),
   saveFlow: (path: string, text: string, create = false) =>
     call<{ status: string; file: string; created: boolean; issues: Issue[] }>("PUT", "/api/flow", {

@@ -19,6 +19,8 @@ import type { BrokenEntry, EndpointEntry, FlowEntry, WorkspaceView } from "./typ
 import { Kbd, MOD, PagePlaceholder, PageTitle, Toasts } from "./components/common.tsx";
 import { Sidebar } from "./components/sidebar.tsx";
 import { EnvSwitcher } from "./components/env_switcher.tsx";
+import { SidebarResize, storedSidebarWidth } from "./components/sidebar_resize.tsx";
+import { fileAction, FileDialog, openFileAction } from "./components/file_dialogs.tsx";
 import { SpecPage } from "./components/spec_page.tsx";
 import { FlowPage } from "./components/flow_page.tsx";
 import { RequestPage } from "./components/request_page.tsx";
@@ -185,6 +187,7 @@ function App() {
   const [loadError, setLoadError] = useState<string>();
   /** The sidebar as a drawer on narrow screens. */
   const [navOpen, setNavOpen] = useState(false);
+  const [sidebarWidth, setSidebarWidth] = useState(storedSidebarWidth);
 
   const loadIndex = useCallback(async () => {
     const [index, flowIndex] = await Promise.all([api.index(), api.flows()]);
@@ -231,11 +234,15 @@ function App() {
     setEnv(next);
     if (workspace) localStorage.setItem(`${ENV_KEY}:${workspace.collection}`, next);
   };
+  const openAction = useStore(fileAction);
   const environments = workspace?.environments ?? [];
   const shared = { env, environments, onEnv: chooseEnv };
 
   return (
-    <div class={`app${navOpen ? " nav-open" : ""}`}>
+    <div
+      class={`app${navOpen ? " nav-open" : ""}`}
+      style={sidebarWidth ? { "--sidebar-width": `${sidebarWidth}px` } : undefined}
+    >
       <a
         href="#main"
         class="skip-link"
@@ -295,6 +302,7 @@ function App() {
         route={route}
         loading={!indexLoaded}
       />
+      <SidebarResize width={sidebarWidth} onWidth={setSidebarWidth} />
       <div class="backdrop" aria-hidden="true" onClick={() => setNavOpen(false)} />
       <main class="main" id="main" tabIndex={-1}>
         {loadError && <p class="error-box">{loadError}</p>}
@@ -326,6 +334,14 @@ function App() {
         {route.name === "coverage" && <CoveragePage openapi={route.openapi} />}
         {route.name === "proxy" && <ProxyPage />}
       </main>
+      <FileDialog
+        action={openAction}
+        endpoints={endpoints}
+        flows={flows}
+        current={route.name === "spec" || route.name === "flow" ? route.file : undefined}
+        onClose={() => fileAction.set(undefined)}
+        onOpen={openFileAction}
+      />
       <Toasts />
     </div>
   );

@@ -12,6 +12,7 @@ import { envFilesRoute, saveEnvRoute } from "./env.ts";
 import { coverageRoute, draftSpecRoute, saveOpenApiRoute } from "./coverage.ts";
 import { proxyExchangeRoute, proxyExchangesRoute, saveExchangeRoute } from "./proxy.ts";
 import { applyRoute, planRoute } from "./update.ts";
+import { createRoute, deleteRoute, duplicateRoute, renameRoute } from "./manage.ts";
 import type { PreviewState } from "../state.ts";
 
 export type Route = (state: PreviewState, request: Request, url: URL) => Promise<Response>;
@@ -68,6 +69,10 @@ export const ROUTES = new Map<string, Route>([
   ["POST /api/update/apply", applyRoute],
   ["GET /api/flow", (s, _r, u) => getFlow(s, u)],
   ["PUT /api/flow", saveFile(["flow"])],
+  ["POST /api/files/create", createRoute],
+  ["POST /api/files/duplicate", duplicateRoute],
+  ["POST /api/files/rename", renameRoute],
+  ["POST /api/files/delete", deleteRoute],
   ["POST /api/flow/run", runFlowRoute],
   ["GET /api/history", (s, _r, u) => historyRoute(s, u)],
   ["GET /api/history/latest", latestRunsRoute],

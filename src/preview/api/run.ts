@@ -144,8 +144,9 @@ export async function environmentsRoute(state: PreviewState): Promise<Response> 
 }
 
 /**
- * `POST /api/request {method, url, headers?: [[name, value]], body?, env?, vars?, timeout_ms?, save?}`:
- * an ad-hoc request through `sendAdHoc`; `save` (a path under api-docs/) writes a spec from it.
+ * `POST /api/request {method, url, headers?: [[name, value]], body?, env?, vars?, timeout_ms?, save?,
+ * dry_run?}`: an ad-hoc request through `sendAdHoc`; `save` (a path under api-docs/) writes a spec
+ * from it; `dry_run` resolves it (masked) and sends nothing.
  */
 export async function adHocRoute(state: PreviewState, request: Request): Promise<Response> {
   const body = await readJson(request);
@@ -177,9 +178,10 @@ export async function adHocRoute(state: PreviewState, request: Request): Promise
       data: data || undefined,
       env: stringField(body, "env", false) ?? state.env,
       vars: varsField(body, "vars"),
-      dryRun: false,
+      // A dry run resolves the request (masked) without sending it: "copy as cURL".
+      dryRun: body.dry_run === true,
       timeoutMs: optionalInteger(body, "timeout_ms"),
-      save,
+      save: body.dry_run === true ? undefined : save,
       config: await projectFile(state),
     }, ctx);
     if (result.saved) {

@@ -48,7 +48,7 @@ export function EnvSwitcher(
       onKeyDown={onKey}
       data-testid="env-switcher"
     >
-      <summary aria-label={`Environment: ${env}. Show its variables or switch`}>
+      <summary aria-label={`env ${env || "…"}: the environment; show its variables or switch`}>
         <span class="label">env</span> <strong>{env || "…"}</strong>
       </summary>
       <div class="env-popover" role="group" aria-label={`Environment ${env}`}>

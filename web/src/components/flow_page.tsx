@@ -30,6 +30,7 @@ import { CARD_CSS_WIDTH, eventsFor, StepCard } from "./flow_card.tsx";
 import { capturesUnder, cleanSteps, danglingInjects } from "./flow_links.ts";
 import { Links } from "./flow_links_svg.tsx";
 import { StepPanel } from "./flow_step_panel.tsx";
+import { FileButtons } from "./file_dialogs.tsx";
 
 export function FlowPage(
   { file, env, environments, onEnv, endpoints }: {
@@ -202,6 +203,7 @@ export function FlowPage(
             <span class="muted" data-testid="flow-data">runs once per row of {data.data}</span>
           )}
         </div>
+        <FileButtons file={file} />
       </header>
       <FlowToolbar
         env={env}

@@ -14,6 +14,7 @@ import { useStore } from "../store.ts";
 import type { BrokenEntry, EndpointEntry, FlowEntry, HistoryEntry } from "../types.ts";
 import { Kbd, MethodBadge } from "./common.tsx";
 import { NavLinks } from "./nav.tsx";
+import { openFileAction } from "./file_dialogs.tsx";
 
 const ROW_HEIGHT = 30;
 const OVERSCAN = 8;
@@ -81,6 +82,32 @@ export function Sidebar(
   return (
     <nav class="sidebar" id="sidebar" aria-label="Views, endpoints and flows">
       <NavLinks route={route} />
+      <div class="new-files" role="group" aria-label="New">
+        <button
+          type="button"
+          class="ghost"
+          onClick={() => openFileAction({ kind: "new-endpoint" })}
+          data-testid="new-endpoint"
+        >
+          + Endpoint
+        </button>
+        <button
+          type="button"
+          class="ghost"
+          onClick={() => openFileAction({ kind: "new-flow" })}
+          data-testid="new-flow"
+        >
+          + Flow
+        </button>
+        <button
+          type="button"
+          class="ghost"
+          onClick={() => openFileAction({ kind: "folders" })}
+          data-testid="manage-folders"
+        >
+          Folders…
+        </button>
+      </div>
       <div class="search">
         <input
           ref={search}

@@ -32,6 +32,7 @@ import {
   VarsEditor,
 } from "./common.tsx";
 import { Editor, type EditorHandle } from "./editor.tsx";
+import { FileButtons } from "./file_dialogs.tsx";
 import { ResultView } from "./result_view.tsx";
 import { HistoryView } from "./history_view.tsx";
 import { SpecSections } from "./spec_sections.tsx";
@@ -200,6 +201,7 @@ export function SpecPage(
           <span class="muted file">{file}</span>
           {spec?.tags.map((t) => <span key={t} class="tag">{t}</span>)}
         </div>
+        <FileButtons file={file} />
         <div class="mode-switch" role="tablist" aria-label="View, edit or history">
           <button
             type="button"
