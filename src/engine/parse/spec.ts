@@ -15,6 +15,7 @@ import {
 } from "../model.ts";
 import { malformedPlaceholders } from "../resolve/template.ts";
 import { parseAssertion } from "./assertion.ts";
+import { readAuthFields, readCookiesField } from "../auth/settings.ts";
 import { readFrontmatter } from "./frontmatter.ts";
 import { parseRequestBlock, parseResponseBlock } from "./http_block.ts";
 import { type MdCodeBlock, type MdDocument, type MdSection, parseMarkdown } from "./markdown.ts";
@@ -44,6 +45,7 @@ const ENDPOINT_KEYS = [
   "response",
   "vars",
   "standalone",
+  "cookies",
 ];
 
 export interface ParsedEndpoint {
@@ -114,6 +116,8 @@ export function parseEndpoint(text: string, file: string): ParsedEndpoint {
       "Write `standalone: false` for an endpoint that only runs inside flows",
     );
   }
+  const authFields = readAuthFields(reader);
+  const cookies = readCookiesField(reader);
   checkNestedKeys(reader.data, issues, file, reader.line.bind(reader));
   reader.known(ENDPOINT_KEYS);
   reader.warnUnknown();
@@ -189,6 +193,8 @@ export function parseEndpoint(text: string, file: string): ParsedEndpoint {
     ignore,
     vars,
     ...(standalone === false ? { standalone: false } : {}),
+    ...(cookies === false ? { cookies } : {}),
+    ...authFields,
     request: request!,
     expected: expected!,
     schema,

@@ -30,7 +30,9 @@ import { scanSecrets } from "../../engine/secrets/scan.ts";
 import { headerValue } from "../../engine/compare/headers.ts";
 import { resolve } from "../../adapters/path.ts";
 import { isDirectory, readTextSync, UnreadableFile } from "../../adapters/fs.ts";
-import { sendRequest } from "../../adapters/http.ts";
+import type { SendResult } from "../../adapters/http.ts";
+import { awsLayer } from "../auth/aws_layer.ts";
+import { type Exchange, RunTransport, type TransportOptions } from "../auth/transport.ts";
 import type { OpsContext } from "../../adapters/system.ts";
 import {
   buildLayers,
@@ -154,6 +156,8 @@ export interface RunOptions {
    * request go while this one's verdict is worked out.
    */
   onExchangeDone?: () => void;
+  /** The run's cookies, tokens and clients; a new one (keeping no cookies) when absent. */
+  transport?: RunTransport;
 }
 
 export interface EndpointRun {
@@ -211,7 +215,14 @@ export async function runEndpoint(
     ]);
   }
   const auth = spec.auth ?? collection.config.auth;
-  const built = buildExchange(spec, { layers: options.layers, auth, env: options.env });
+  const transport = options.transport ?? new RunTransport({ cookies: false }, ctx);
+  const layers = auth === "aws-sigv4" ? [...options.layers, awsLayer(ctx.env)] : options.layers;
+  const built = buildExchange(spec, {
+    layers,
+    auth,
+    env: options.env,
+    project: collection.config,
+  });
   if (!built.request) return fail(built.issues, built.variables, built.secrets);
   const request = built.request;
   if (request.body !== undefined && (request.method === "GET" || request.method === "HEAD")) {
@@ -257,11 +268,22 @@ export async function runEndpoint(
   let response: HttpResponse | undefined;
   let failure: NetworkFailure | undefined;
   let duration = 0;
+  let exchange: Exchange;
   for (let attempt = 0;; attempt++) {
-    const sent = await sendRequest(request, timeoutMs);
+    exchange = await transport.exchange({
+      request,
+      auth: built.auth,
+      transport: built.transport,
+      cookies: spec.cookies !== false,
+      timeoutMs,
+      env: options.env,
+      base: collection.root,
+    });
+    const sent: SendResult = exchange;
     response = sent.response;
     failure = sent.failure;
     duration = sent.durationMs;
+    if (exchange.refused || exchange.problem) break;
     if (
       attempt >= policy.attempts || !isRetryable({ status: response?.status, failed: !!failure })
     ) break;
@@ -276,6 +298,18 @@ export async function runEndpoint(
     options.onExchangeDone();
     // Let the next request start before this response is compared.
     await null;
+  }
+  const secrets = [...built.secrets, ...transport.secrets];
+  const runIssues = [...built.issues, ...transport.warnings];
+  if (exchange!.problem) {
+    return fail(
+      [issue("VALIDATION_ERROR", exchange!.problem, {
+        fix: "Check the tls: paths in api-docs/project.md (relative to its folder) or the " +
+          "--ca/--cert/--key flags",
+      })],
+      built.variables,
+      secrets,
+    );
   }
 
   const diff = response
@@ -295,17 +329,20 @@ export async function runEndpoint(
       await assertionOptions(built.assertions, duration),
     )
     : [];
-  const verdict = classify({
-    spec,
-    env: options.env,
-    url: request.url,
-    timeoutMs,
-    response,
-    networkFailure: failure,
-    diff,
-    assertions: assertionResults,
-    strictAssertions: options.strictAssertions || collection.config.strictAssertions === true,
-  });
+  const verdict = exchange!.refused
+    ? { passed: false, ...exchange!.refused, hints: [exchange!.refused.hint] }
+    : classify({
+      spec,
+      auth,
+      env: options.env,
+      url: request.url,
+      timeoutMs,
+      response,
+      networkFailure: failure,
+      diff,
+      assertions: assertionResults,
+      strictAssertions: options.strictAssertions || collection.config.strictAssertions === true,
+    });
   const record: ExecRecord = {
     passed: verdict.passed,
     status: response?.status ?? 0,
@@ -332,8 +369,10 @@ export async function runEndpoint(
     : verdict.error_type === "NETWORK_ERROR"
     ? EXIT.networkError
     : EXIT.testFailed;
+  // What was sent, with the credentials auth added (masked below, as everything is).
+  if (options.verbose) record.request = exchange!.sent;
   // Every real execution, from every surface, lands in the spec's history, masked like any output.
-  const masked = maskRecord(record, built.secrets);
+  const masked = maskRecord(record, secrets);
   const specPath = options.specPath ?? resolve(ctx.cwd, spec.file);
   const entry = historyEntry(masked, ctx.clock.now());
   const historyProblem = options.history
@@ -343,21 +382,21 @@ export async function runEndpoint(
   let maskedUrl: string | undefined;
   return {
     record: masked,
-    issues: historyProblem ? [...built.issues, historyProblem] : built.issues,
+    issues: historyProblem ? [...runIssues, historyProblem] : runIssues,
     // The variable report and the masked request are made on first read: most runs of a
     // batch, check or flow never show them, and masking is a third of a loopback request.
     get variables() {
       return built.variables;
     },
     get request() {
-      return maskedRequest ??= maskRequest(request, built.secrets);
+      return maskedRequest ??= maskRequest(exchange!.sent, secrets);
     },
     get url() {
-      return maskedRequest?.url ?? (maskedUrl ??= maskText(request.url, built.secrets));
+      return maskedRequest?.url ?? (maskedUrl ??= maskText(exchange!.sent.url, secrets));
     },
     rawResponse: response,
     failure,
-    secrets: built.secrets,
+    secrets,
     exitCode,
   };
 }
@@ -376,6 +415,10 @@ export interface ExecInput extends Omit<LayerInputs, "frontmatter"> {
   history?: HistorySink;
   /** See `RunOptions.onExchangeDone`. */
   onExchangeDone?: () => void;
+  /** The run's transport (cookies, tokens, clients), shared by the files of one run. */
+  transport?: RunTransport;
+  /** `--ca/--cert/--key/--insecure`, `--no-token-cache`, for a transport made here. */
+  transportOptions?: TransportOptions;
 }
 
 export interface ExecResult extends EndpointRun {
@@ -442,9 +485,13 @@ export async function execInCollection(
   const build = () =>
     buildLayers(collection, env, inputs, order, [...OS_PREFIXES[input.order ?? "cli"]], ctx.env);
   const layers = sharedLayers(collection, env, input.order ?? "cli", inputs, ctx.env, build);
+  // `exec` of one file: its own transport, whose cookie jar starts (and stays) empty.
+  const transport = input.transport ??
+    new RunTransport({ ...input.transportOptions, cookies: false }, ctx);
   const run = await runEndpoint(spec, collection, {
     env,
     layers,
+    transport,
     specPath: path,
     timeoutMs: input.timeoutMs,
     strictAssertions: input.strictAssertions ?? false,

@@ -5,8 +5,16 @@
  * become placeholders).
  */
 import { basename, dirname, join, resolve } from "../../adapters/path.ts";
-import { EXIT, type ExitCode, exitCodeFor, type Issue, issue } from "../../engine/issue.ts";
+import {
+  EXIT,
+  type ExitCode,
+  exitCodeFor,
+  type Issue,
+  issue,
+  warning,
+} from "../../engine/issue.ts";
 import type {
+  AuthKind,
   EndpointSpec,
   HttpMethod,
   HttpResponse,
@@ -15,14 +23,19 @@ import type {
 import { buildExchange } from "../../engine/resolve/build.ts";
 import { CLI_ORDER } from "../../engine/resolve/layers.ts";
 import { type EndpointDraft, renderSpec, specFileName } from "../../engine/render/spec_md.ts";
-import { expectedFromResponse } from "../../convert/from_exchange.ts";
+import {
+  expectedFromResponse,
+  MAX_SAVED_BODY,
+  tooLargeToSave,
+} from "../../convert/from_exchange.ts";
+import { formatBytes } from "../../engine/bytes.ts";
 import { isSecretHeader, maskRequest, maskResponse } from "../../engine/secrets/mask.ts";
 import { scanSecrets } from "../../engine/secrets/scan.ts";
 import { parseEndpoint } from "../../engine/parse/spec.ts";
 import type { NetworkFailure } from "../../engine/diagnose/classify.ts";
 import { createTextExclusive, exists, readText } from "../../adapters/fs.ts";
 import { createInside } from "../../adapters/contain.ts";
-import { sendRequest } from "../../adapters/http.ts";
+import { RunTransport, type TransportOptions } from "../auth/transport.ts";
 import { repositoryTop } from "../../adapters/git.ts";
 import type { OpsContext } from "../../adapters/system.ts";
 import {
@@ -49,7 +62,12 @@ export interface RequestInput {
   /** Undefined: do not save; "": save to the scratch folder; else the target path. */
   save?: string;
   config?: string;
+  /** `--ca/--cert/--key/--insecure/--no-token-cache`. */
+  transportOptions?: TransportOptions;
 }
+
+/** Project default auth kinds a request without a spec still uses: they need no header of its own. */
+const AD_HOC_AUTH = new Set(["oauth2", "digest", "apikey", "aws-sigv4"]);
 
 export interface RequestResult {
   request?: ResolvedRequest;
@@ -57,6 +75,8 @@ export interface RequestResult {
   failure?: NetworkFailure;
   duration_ms: number;
   saved?: string;
+  /** What the saved file needs before it runs (the credentials its `auth:` reads). */
+  notes: string[];
   issues: Issue[];
   exitCode: ExitCode;
 }
@@ -97,7 +117,7 @@ export async function sendAdHoc(input: RequestInput, ctx: OpsContext): Promise<R
   const { env, issues: envIssues } = selectEnv(collection, input.env);
   issues.push(...envIssues);
   if (issues.some((i) => i.severity === "error")) {
-    return { duration_ms: 0, issues, exitCode: exitCodeFor(issues) };
+    return { duration_ms: 0, notes: [], issues, exitCode: exitCodeFor(issues) };
   }
 
   const spec = adHocSpec(input, headers, body);
@@ -109,10 +129,12 @@ export async function sendAdHoc(input: RequestInput, ctx: OpsContext): Promise<R
     [...OS_PREFIXES.cli],
     ctx.env,
   );
-  const built = buildExchange(spec, { layers, auth: "none", env });
+  const auth = AD_HOC_AUTH.has(collection.config.auth) ? collection.config.auth : "none";
+  const built = buildExchange(spec, { layers, auth, env, project: collection.config });
   if (!built.request) {
     return {
       duration_ms: 0,
+      notes: [],
       issues: [...issues, ...built.issues],
       exitCode: exitCodeFor(built.issues),
     };
@@ -121,19 +143,55 @@ export async function sendAdHoc(input: RequestInput, ctx: OpsContext): Promise<R
   let response: HttpResponse | undefined;
   let failure: NetworkFailure | undefined;
   let duration = 0;
+  let sentRequest = request;
+  const secrets = [...built.secrets];
   if (!input.dryRun) {
-    const sent = await sendRequest(request, input.timeoutMs ?? collection.config.timeout);
+    const transport = new RunTransport({ ...input.transportOptions, cookies: false }, ctx);
+    const sent = await transport.exchange({
+      request,
+      auth: built.auth,
+      transport: built.transport,
+      cookies: false,
+      timeoutMs: input.timeoutMs ?? collection.config.timeout,
+      env,
+      base: collection.root,
+    });
+    transport.close();
+    secrets.push(...transport.secrets);
+    issues.push(...transport.warnings);
+    sentRequest = sent.sent;
     response = sent.response;
     failure = sent.failure;
     duration = sent.durationMs;
+    if (sent.problem) {
+      issues.push(issue("VALIDATION_ERROR", sent.problem, {
+        fix: "Check the tls: paths in api-docs/project.md or the --ca/--cert/--key flags",
+      }));
+    } else if (sent.refused) {
+      // The token endpoint refused or was unreachable: nothing reached the API.
+      const refused = issue(sent.refused.error_type, sent.refused.hint);
+      issues.push(refused);
+      return {
+        request: maskRequest(sentRequest, secrets),
+        duration_ms: 0,
+        notes: [],
+        issues,
+        exitCode: exitCodeFor([refused]),
+      };
+    }
   }
   const result: RequestResult = {
-    request: maskRequest(request, built.secrets),
-    response: response ? maskResponse(response, built.secrets) : undefined,
+    request: maskRequest(sentRequest, secrets),
+    response: response ? maskResponse(response, secrets) : undefined,
     failure,
     duration_ms: duration,
+    notes: [],
     issues,
-    exitCode: failure ? EXIT.networkError : EXIT.passed,
+    exitCode: issues.some((i) => i.severity === "error")
+      ? exitCodeFor(issues)
+      : failure
+      ? EXIT.networkError
+      : EXIT.passed,
   };
   if (input.save !== undefined && !failure) {
     const saved = await saveSpec(
@@ -146,6 +204,7 @@ export async function sendAdHoc(input: RequestInput, ctx: OpsContext): Promise<R
       collection.root,
     );
     result.issues.push(...saved.issues);
+    result.notes.push(...saved.notes);
     if (saved.file) result.saved = saved.file;
     else result.exitCode = exitCodeFor(saved.issues);
   }
@@ -185,21 +244,57 @@ function adHocSpec(
   };
 }
 
-/** Replaces credential values with placeholders so the saved file holds no secret. */
-function safeHeaders(headers: { name: string; value: string }[]): [string, string][] {
-  return headers.map(({ name, value }) => {
-    if (!isSecretHeader(name) || /^\s*(Bearer |Basic )?\{\{[^}]+\}\}\s*$/.test(value)) {
-      return [name, value];
+/**
+ * The headers to save, with no credential in them: a literal `Authorization: Bearer`/`Basic`
+ * becomes the file's `auth:` (the engine then adds the header from `{{authToken}}`, or from
+ * `{{username}}` and `{{password}}`); other secret headers become `{{variables}}`. Headers the
+ * user wrote with placeholders stay as written.
+ */
+function safeHeaders(
+  headers: { name: string; value: string }[],
+): { headers: [string, string][]; auth?: AuthKind } {
+  let auth: AuthKind | undefined;
+  const kept: [string, string][] = [];
+  for (const { name, value } of headers) {
+    if (!isSecretHeader(name) || value.includes("{{")) {
+      kept.push([name, value]);
+      continue;
     }
-    if (/^authorization$/i.test(name)) {
-      return [name, /^basic /i.test(value) ? "Basic {{basicCredentials}}" : "Bearer {{authToken}}"];
+    const scheme = /^authorization$/i.test(name) ? /^(bearer|basic)\s/i.exec(value) : null;
+    if (scheme) {
+      auth = scheme[1].toLowerCase() as AuthKind;
+      continue;
     }
     const variable = name.toLowerCase().replace(
       /[^a-z0-9]+(.)/g,
       (_, c: string) => c.toUpperCase(),
     );
-    return [name, `{{${variable}}}`];
-  });
+    kept.push([name, `{{${variable}}}`]);
+  }
+  return { headers: kept, auth };
+}
+
+/** Whether `url` lies under `baseUrl` at a segment boundary (`/v1/x` is under `/v1`, `/v10` is not). */
+function underBase(url: string, baseUrl: string | undefined): boolean {
+  if (!baseUrl) return false;
+  const base = baseUrl.replace(/\/+$/, "");
+  return url.startsWith(base) && /^([/?#]|$)/.test(url.slice(base.length));
+}
+
+/**
+ * The endpoint's path as exec resolves its request line: what follows `{{baseUrl}}` (or any
+ * leading `{{variable}}`) or a relative target, else the absolute URL's path. A `{{name}}`
+ * segment is the path parameter `:name`.
+ */
+export function savedPath(target: string, resolvedUrl: string): string {
+  const relative = /^\{\{[^}]+\}\}(.*)$/.exec(target)?.[1] ??
+    (target.startsWith("/") ? target : new URL(resolvedUrl).pathname);
+  const path = relative.split(/[?#]/)[0] || "/";
+  let decoded = path;
+  try {
+    decoded = decodeURIComponent(path);
+  } catch { /* keep it as sent */ }
+  return decoded.replace(/\/\{\{\s*([A-Za-z_]\w*)\s*\}\}(?=\/|$)/g, "/:$1");
 }
 
 async function saveSpec(
@@ -210,14 +305,14 @@ async function saveSpec(
   baseUrl: string | undefined,
   ctx: OpsContext,
   collectionRoot: string,
-): Promise<{ file?: string; issues: Issue[] }> {
-  const url = new URL(request.url);
+): Promise<{ file?: string; notes: string[]; issues: Issue[] }> {
   const target = input.url.startsWith("{{") || input.url.startsWith("/")
     ? input.url
-    : baseUrl && request.url.startsWith(baseUrl.replace(/\/+$/, ""))
-    ? "{{baseUrl}}" + request.url.slice(baseUrl.replace(/\/+$/, "").length)
+    : underBase(request.url, baseUrl)
+    ? "{{baseUrl}}" + request.url.slice(baseUrl!.replace(/\/+$/, "").length)
     : input.url;
-  const path = decodeURIComponent(url.pathname) || "/";
+  const path = savedPath(target, request.url);
+  const saved = safeHeaders(spec.request.headers);
   const explicit = input.save ? resolve(ctx.cwd, input.save) : undefined;
   const resource = explicit ? basename(dirname(explicit)) : "scratch";
   const draft: EndpointDraft = {
@@ -228,13 +323,35 @@ async function saveSpec(
     resource,
     method: input.method,
     path,
+    auth: saved.auth,
     request: {
       target,
-      headers: safeHeaders(spec.request.headers),
+      headers: saved.headers,
       body: spec.request.body || undefined,
     },
     expected: response ? expectedFromResponse(response) : { status: 200, headers: [] },
   };
+  const large: Issue[] = [];
+  if (response && tooLargeToSave(response)) {
+    large.push(warning(
+      `The ${
+        formatBytes(new TextEncoder().encode(response.body).length)
+      } response body was left out of the saved file's ## Expected response (bodies over ${
+        formatBytes(MAX_SAVED_BODY)
+      } are not saved): the file checks the status and Content-Type`,
+      {
+        fix:
+          "Paste the part of the body you mean as the contract (a page, a few fields), or document a smaller response",
+      },
+    ));
+  }
+  const notes = saved.auth
+    ? [
+      `the Authorization header became \`auth: ${saved.auth}\`: set ${
+        saved.auth === "basic" ? "APISPEC_USERNAME and APISPEC_PASSWORD" : "APISPEC_AUTH_TOKEN"
+      } (or .env.local) to run the saved file`,
+    ]
+    : [];
   let text = renderSpec(draft);
   // A credential the redaction could not see (in a text body, say) is marked, never written silently.
   const findings = scanSecrets(text, "spec");
@@ -244,7 +361,7 @@ async function saveSpec(
     text = lines.join("\n");
   }
   const issues: Issue[] = findings.length
-    ? [{
+    ? [...large, {
       ...issue(
         "SECRET_DETECTED",
         "The saved response may hold a credential; review the marked lines",
@@ -252,10 +369,11 @@ async function saveSpec(
       ),
       severity: "warning",
     }]
-    : [];
+    : large;
   const parsed = parseEndpoint(text, "spec");
   if (parsed.issues.some((i) => i.severity === "error")) {
     return {
+      notes: [],
       issues: [
         ...issues,
         issue("ENGINE_ERROR", `Cannot build a valid spec: ${parsed.issues[0].message}`, {}),
@@ -265,6 +383,7 @@ async function saveSpec(
   if (explicit) {
     if (!(await createTextExclusive(explicit, text))) {
       return {
+        notes: [],
         issues: [
           issue(
             "ENGINE_ERROR",
@@ -277,16 +396,17 @@ async function saveSpec(
         ],
       };
     }
-    return { file: displayPath(explicit, ctx.cwd), issues };
+    return { file: displayPath(explicit, ctx.cwd), notes, issues };
   }
   const root = await scratchCollection(ctx, collectionRoot);
   const name = specFileName(input.method, draft.title, path).replace(/\.md$/, "");
   for (let n = 1;; n++) {
     const candidate = join(root, "apis", "scratch", `${name}${n === 1 ? "" : `-${n}`}.md`);
     const created = await createInside(root, candidate, text);
-    if (created === "created") return { file: displayPath(candidate, ctx.cwd), issues };
+    if (created === "created") return { file: displayPath(candidate, ctx.cwd), notes, issues };
     if (created !== "exists") {
       return {
+        notes: [],
         issues: [
           ...issues,
           issue("ENGINE_ERROR", `Refusing to save: ${created.refused}`, {

@@ -13,6 +13,7 @@ import { coverageRoute, draftSpecRoute, saveOpenApiRoute } from "./coverage.ts";
 import { proxyExchangeRoute, proxyExchangesRoute, saveExchangeRoute } from "./proxy.ts";
 import { applyRoute, planRoute } from "./update.ts";
 import { createRoute, deleteRoute, duplicateRoute, renameRoute } from "./manage.ts";
+import { authLoginRoute, authTokensRoute } from "./auth.ts";
 import type { PreviewState } from "../state.ts";
 
 export type Route = (state: PreviewState, request: Request, url: URL) => Promise<Response>;
@@ -85,6 +86,8 @@ export const ROUTES = new Map<string, Route>([
   ["GET /api/proxy/exchanges", proxyExchangesRoute],
   ["GET /api/proxy/exchange", (s, _r, u) => proxyExchangeRoute(s, u)],
   ["POST /api/proxy/save", saveExchangeRoute],
+  ["GET /api/auth/tokens", authTokensRoute],
+  ["POST /api/auth/login", authLoginRoute],
 ]);
 
 /** Methods a path answers to, for 405's Allow header. */

@@ -12,6 +12,7 @@ import { api, ApiFailure } from "../api.ts";
 import { subscribe } from "../live.ts";
 import type { EnvFilesResponse, EnvFileView, EnvVariableView, IgnoreStatus } from "../types.ts";
 import { PagePlaceholder, PageTitle, toast } from "./common.tsx";
+import { AuthTokens } from "./auth_tokens.tsx";
 
 interface Row {
   name: string;
@@ -295,6 +296,7 @@ export function EnvPage() {
         template={data.files.find((f) => f.committed)}
         onSaved={load}
       />
+      <AuthTokens />
       <p
         class={`dotenv-note ${dotenvGit.warn ? "warning-box" : "muted"}`}
         data-testid="dotenv-note"
