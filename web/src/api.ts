@@ -7,6 +7,7 @@ import type {
   EnvFileView,
   EnvironmentsResponse,
   ExchangeDetail,
+  ExecRecord,
   FlowEntry,
   FlowResponse,
   FlowResult,
@@ -91,6 +92,16 @@ export const api = {
   }) => call<AdHocResponse>("POST", "/api/request", input),
   history: (path: string, last = 200) =>
     call<HistoryResponse>("GET", `/api/history?path=${q(path)}&last=${last}`),
+  historyExchange: (path: string, timestamp: string) =>
+    call<{ file: string; timestamp: string; record: ExecRecord }>(
+      "GET",
+      `/api/history/exchange?path=${q(path)}&timestamp=${q(timestamp)}`,
+    ),
+  dataRows: (path: string) =>
+    call<{ file: string; rows: Record<string, string>[]; issues: Issue[] }>(
+      "GET",
+      `/api/data?path=${q(path)}`,
+    ),
   latestRuns: () =>
     call<{ count: number; runs: Record<string, HistoryEntry> }>("GET", "/api/history/latest"),
   envFiles: () => call<EnvFilesResponse>("GET", "/api/env-files"),
@@ -211,11 +222,13 @@ export async function runFlow(
 export async function runAll(
   input: { path: string; env: string; vars: Record<string, string> },
   onMessage: (message: RunAllMessage) => void,
+  signal?: AbortSignal,
 ): Promise<void> {
   const response = await fetch("/api/run-all", {
     method: "POST",
     headers: { "content-type": "application/json" },
     body: JSON.stringify(input),
+    signal,
   });
   await readJsonLines(response, onMessage);
 }

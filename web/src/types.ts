@@ -119,6 +119,8 @@ export interface HistoryResponse {
   /** Newest first. */
   entries: HistoryEntry[];
   stats: RunStats;
+  /** Timestamps of the runs whose exchange is kept (runs made in the UI). */
+  kept?: string[];
 }
 
 export type IgnoreStatus = "ignored" | "not-ignored" | "tracked";

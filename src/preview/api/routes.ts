@@ -6,7 +6,7 @@
 import { getFlow, getSpec, saveFile, validateDraft } from "./files.ts";
 import { adHocRoute, environmentsRoute, runFlowRoute, runSpecRoute, varsRoute } from "./run.ts";
 import { json, problem, readJson, stringField } from "./reply.ts";
-import { historyRoute, latestRunsRoute } from "./history.ts";
+import { dataRowsRoute, historyExchangeRoute, historyRoute, latestRunsRoute } from "./history.ts";
 import { runAllRoute } from "./run_all.ts";
 import { envFilesRoute, saveEnvRoute } from "./env.ts";
 import { coverageRoute, draftSpecRoute, saveOpenApiRoute } from "./coverage.ts";
@@ -77,6 +77,8 @@ export const ROUTES = new Map<string, Route>([
   ["POST /api/flow/run", runFlowRoute],
   ["GET /api/history", (s, _r, u) => historyRoute(s, u)],
   ["GET /api/history/latest", latestRunsRoute],
+  ["GET /api/history/exchange", (s, _r, u) => historyExchangeRoute(s, u)],
+  ["GET /api/data", (s, _r, u) => dataRowsRoute(s, u)],
   ["POST /api/run-all", runAllRoute],
   ["GET /api/env-files", envFilesRoute],
   ["PUT /api/env-files", saveEnvRoute],

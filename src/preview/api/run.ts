@@ -61,6 +61,7 @@ export async function runSpecRoute(state: PreviewState, request: Request): Promi
     timeoutMs: optionalInteger(body, "timeout_ms"),
     mock: state.mock,
     keep: (result) => keepRun(state, result),
+    place: state.history.place,
   }, workspaceCtx(state));
   return json(result);
 }

@@ -4,7 +4,9 @@
  * response built by `responseFromSpec` without sending anything.
  */
 import { EXIT, type Issue } from "../../engine/issue.ts";
-import type { ExecRecord, VariableReportEntry } from "../../engine/model.ts";
+import type { ExecRecord, HistoryEntry, VariableReportEntry } from "../../engine/model.ts";
+import { appendHistory, type HistoryPlace } from "../../ops/run/history.ts";
+import { keepExchange } from "../../ops/run/exchange_log.ts";
 import { buildExchange, usedVariables } from "../../engine/resolve/build.ts";
 import { CLI_ORDER, lookupVar } from "../../engine/resolve/layers.ts";
 import { evaluateAssertions } from "../../engine/compare/assertions.ts";
@@ -25,6 +27,8 @@ export interface RunSpecInput {
   mock: boolean;
   /** Keeps a run that got a response, for "Accept response as expected"; returns its id. */
   keep?: (result: ExecResult) => string;
+  /** Where runs are recorded: the history, and the exchange the History view opens. */
+  place?: HistoryPlace;
 }
 
 export interface RunSpecOutput {
@@ -40,6 +44,8 @@ export interface RunSpecOutput {
 }
 
 export async function runSpec(input: RunSpecInput, ctx: OpsContext): Promise<RunSpecOutput> {
+  let recorded: { specPath: string; entry: HistoryEntry } | undefined;
+  const place = input.place;
   const result = await execSpec({
     file: input.path,
     env: input.env,
@@ -48,7 +54,19 @@ export async function runSpec(input: RunSpecInput, ctx: OpsContext): Promise<Run
     dryRun: input.mock,
     strictAssertions: input.strictAssertions,
     timeoutMs: input.timeoutMs,
+    ...(place
+      ? {
+        history: (specPath: string, entry: HistoryEntry) => {
+          recorded = { specPath, entry };
+          return appendHistory(place, [{ specPath, entry }]);
+        },
+      }
+      : {}),
   }, ctx);
+  if (place && recorded) {
+    const problem = keepExchange(place, recorded.specPath, recorded.entry.timestamp, result.record);
+    if (problem) result.issues.push(problem);
+  }
   const output = {
     file: result.file,
     env: result.env,

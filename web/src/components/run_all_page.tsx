@@ -9,7 +9,8 @@
  */
 import { useMemo, useState } from "preact/hooks";
 import { hrefFor, linkClick } from "../router.ts";
-import { runAllState, startRunAll } from "../results.ts";
+import { runAllState, startRunAll, stopRunAll } from "../results.ts";
+import { api, ApiFailure } from "../api.ts";
 import { useStore } from "../store.ts";
 import type { EndpointEntry, FlowEntry, RunAllItem } from "../types.ts";
 import {
@@ -20,6 +21,7 @@ import {
   MOD,
   PageTitle,
   Prose,
+  toast,
   useModShortcuts,
 } from "./common.tsx";
 import { formatMs } from "./history_view.tsx";
@@ -34,7 +36,9 @@ export function foldersOf(files: string[]): string[] {
   return [...folders].sort();
 }
 
-function ResultRow({ item }: { item: RunAllItem }) {
+function ResultRow(
+  { item, iterations }: { item: RunAllItem & { iteration?: number }; iterations: number },
+) {
   const outcome = item.skipped ? "skip" : item.passed ? "pass" : "fail";
   const href = item.kind === "flow"
     ? hrefFor({ name: "flow", file: item.file })
@@ -48,7 +52,10 @@ function ResultRow({ item }: { item: RunAllItem }) {
         {item.kind === "flow"
           ? <span class="method method-flow">FLOW</span>
           : <MethodBadge method={item.method ?? "GET"} />}
-        <span class="run-title">{item.title}</span>
+        <span class="run-title">
+          {iterations > 1 && <span class="iteration-tag">#{item.iteration}</span>}
+          {item.title}
+        </span>
         <span class="run-file muted">{item.file}</span>
         <span class="run-meta">
           {item.status > 0 && <span>{item.status}</span>}
@@ -77,13 +84,32 @@ export function RunAllPage(
   const state = useStore(runAllState);
   const [folder, setFolder] = useState(state.folder);
   const [failuresOnly, setFailuresOnly] = useState(false);
+  const [iterations, setIterations] = useState(1);
+  const [delayMs, setDelayMs] = useState(0);
+  const [dataFile, setDataFile] = useState("");
   const folders = useMemo(
     () => foldersOf([...endpoints.map((e) => e.file), ...flows.map((f) => f.file)]),
     [endpoints, flows],
   );
   const running = state.status === "running";
-  const run = () => startRunAll(folder, env);
-  useModShortcuts({ Enter: run }, [folder, env]);
+  const run = async () => {
+    let rows: Record<string, string>[] = [];
+    if (dataFile.trim()) {
+      try {
+        const data = await api.dataRows(dataFile.trim());
+        if (data.issues.some((i) => i.severity === "error")) {
+          toast(data.issues[0].message, "error");
+          return;
+        }
+        rows = data.rows;
+      } catch (e) {
+        toast(e instanceof ApiFailure ? `${e.message}. ${e.fix}` : String(e), "error");
+        return;
+      }
+    }
+    await startRunAll(folder, env, { iterations, rows, delayMs });
+  };
+  useModShortcuts({ Enter: run }, [folder, env, iterations, delayMs, dataFile]);
 
   const counts = { pass: 0, fail: 0, skip: 0 };
   for (const r of state.results) counts[r.skipped ? "skip" : r.passed ? "pass" : "fail"]++;
@@ -123,16 +149,79 @@ export function RunAllPage(
         >
           {running ? "Running…" : "Run"} <Kbd>{MOD}+Enter</Kbd>
         </button>
+        {running && (
+          <button type="button" class="danger" onClick={stopRunAll} data-testid="run-stop">
+            Stop
+          </button>
+        )}
       </div>
+      <details class="run-options" data-testid="run-options">
+        <summary>
+          Iterations, delay, data file{iterations > 1 || delayMs || dataFile
+            ? ` (${iterations} × ${delayMs} ms${dataFile ? `, ${dataFile}` : ""})`
+            : ""}
+        </summary>
+        <div class="run-options-fields">
+          <label class="field inline" for="run-iterations">
+            <span>Iterations</span>
+            <input
+              id="run-iterations"
+              type="number"
+              min={1}
+              max={1000}
+              value={iterations}
+              onInput={(e) =>
+                setIterations(Math.max(1, Number((e.target as HTMLInputElement).value) || 1))}
+              data-testid="run-iterations"
+            />
+          </label>
+          <label class="field inline" for="run-delay">
+            <span>Delay between iterations (ms)</span>
+            <input
+              id="run-delay"
+              type="number"
+              min={0}
+              step={100}
+              value={delayMs}
+              onInput={(e) =>
+                setDelayMs(Math.max(0, Number((e.target as HTMLInputElement).value) || 0))}
+              data-testid="run-delay"
+            />
+          </label>
+          <label class="field inline" for="run-data">
+            <span>Data file (in api-docs/)</span>
+            <input
+              id="run-data"
+              value={dataFile}
+              placeholder="data/users.csv"
+              spellcheck={false}
+              onInput={(e) => setDataFile((e.target as HTMLInputElement).value)}
+              data-testid="run-data"
+            />
+          </label>
+          <p class="muted">
+            With a data file (CSV, JSON or JSON Lines, as flows read them) each iteration runs with
+            one row's columns as variables, in turn; there are at least as many iterations as rows.
+          </p>
+        </div>
+      </details>
       {state.status !== "idle" && (
         <section class="run-progress" aria-label="Progress" data-testid="run-progress">
           <progress max={state.total || 1} value={done} aria-label="Specs finished" />
           <div class="run-counts">
             <span data-testid="run-done">{done} / {state.total || "…"}</span>
+            {state.iterations > 1 && (
+              <span data-testid="run-iteration">
+                iteration {state.iteration} of {state.iterations}
+              </span>
+            )}
             <span class="pass">✓ {counts.pass} passed</span>
             <span class="fail" data-testid="run-failed">✗ {counts.fail} failed</span>
             {counts.skip > 0 && <span class="skip">– {counts.skip} skipped</span>}
-            {state.summary && (
+            {state.status === "stopped" && (
+              <span class="fail" data-testid="run-stopped">stopped: nothing more was sent</span>
+            )}
+            {state.summary && state.status !== "running" && (
               <span class="muted" data-testid="run-summary">
                 finished in {formatMs(state.summary.duration_ms)}
                 {state.folder ? ` · ${state.folder}/` : ""} · env {state.env}
@@ -169,7 +258,13 @@ export function RunAllPage(
         </div>
       )}
       <ul class="run-results" data-testid="run-results">
-        {shown.map((item) => <ResultRow key={item.file} item={item} />)}
+        {shown.map((item) => (
+          <ResultRow
+            key={`${item.iteration ?? 1}:${item.file}`}
+            item={item}
+            iterations={state.iterations}
+          />
+        ))}
       </ul>
       {failuresOnly && shown.length === 0 && done > 0 && (
         <p class="muted">No failures{running ? " so far" : ""}.</p>
