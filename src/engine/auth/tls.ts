@@ -63,7 +63,10 @@ export function tlsHint(cause: TlsCause, origin: string): string {
       return `TLS: ${origin} refused the client certificate: check that tls.cert is signed by ` +
         "a CA the server trusts and that tls.key is its key";
     default:
-      return `TLS handshake with ${origin} failed: check the certificate, or use http:// for ` +
-        "local servers";
+      // Under TLS 1.3 a server that wants a client certificate may close the connection
+      // before its alert arrives, so an unexplained failure names that cause too.
+      return `TLS handshake with ${origin} failed: check its certificate (tls.ca), whether it ` +
+        "requires a client certificate (set tls.cert and tls.key, or --cert and --key), or use " +
+        "http:// for local servers";
   }
 }
