@@ -58,6 +58,60 @@ export function PagePlaceholder({ error }: { error?: string }) {
     : <div class="page loading">Loading…</div>;
 }
 
+/** A row of tabs (`role="tablist"`): each a button, the selected one marked. */
+export function Tabs<T extends string | number>(
+  { tabs, selected, onSelect, label }: {
+    tabs: { id: T; label: ComponentChildren; testid?: string }[];
+    selected: T;
+    onSelect: (id: T) => void;
+    label: string;
+  },
+) {
+  return (
+    <div class="tabs" role="tablist" aria-label={label}>
+      {tabs.map((tab) => (
+        <button
+          key={tab.id}
+          type="button"
+          role="tab"
+          aria-selected={tab.id === selected}
+          class={tab.id === selected ? "active" : ""}
+          onClick={() => onSelect(tab.id)}
+          data-testid={tab.testid}
+        >
+          {tab.label}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+/** A labelled one-line text input. */
+export function TextField(
+  { label, value, onInput, placeholder, testid, autoFocus }: {
+    label: string;
+    value: string;
+    onInput: (value: string) => void;
+    placeholder?: string;
+    testid?: string;
+    autoFocus?: boolean;
+  },
+) {
+  return (
+    <label class="field">
+      <span>{label}</span>
+      <input
+        value={value}
+        placeholder={placeholder}
+        spellcheck={false}
+        autoFocus={autoFocus}
+        onInput={(e) => onInput((e.target as HTMLInputElement).value)}
+        data-testid={testid}
+      />
+    </label>
+  );
+}
+
 /** A page's title: its one h1, focused when a route change led here. */
 export function PageTitle(
   { children, testid }: { children: ComponentChildren; testid?: string },

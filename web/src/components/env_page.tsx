@@ -11,7 +11,7 @@ import { useCallback, useEffect, useState } from "preact/hooks";
 import { api, ApiFailure } from "../api.ts";
 import { subscribe } from "../live.ts";
 import type { EnvFilesResponse, EnvFileView, EnvVariableView, IgnoreStatus } from "../types.ts";
-import { PagePlaceholder, PageTitle, toast } from "./common.tsx";
+import { PagePlaceholder, PageTitle, Tabs, toast } from "./common.tsx";
 import { AuthTokens } from "./auth_tokens.tsx";
 
 interface Row {
@@ -274,21 +274,16 @@ export function EnvPage() {
     <div class="page env-page">
       <header class="page-head">
         <PageTitle>Environments</PageTitle>
-        <div class="tabs" role="tablist" aria-label="Environment file">
-          {data.files.map((f, i) => (
-            <button
-              key={f.file}
-              type="button"
-              role="tab"
-              aria-selected={i === tab}
-              class={i === tab ? "active" : ""}
-              onClick={() => setTab(i)}
-              data-testid={`env-tab-${i}`}
-            >
-              {f.file.replace("_shared/", "")} {f.committed ? "(committed)" : "(local)"}
-            </button>
-          ))}
-        </div>
+        <Tabs
+          label="Environment file"
+          selected={tab}
+          onSelect={setTab}
+          tabs={data.files.map((f, i) => ({
+            id: i,
+            label: `${f.file.replace("_shared/", "")} ${f.committed ? "(committed)" : "(local)"}`,
+            testid: `env-tab-${i}`,
+          }))}
+        />
       </header>
       <FilePanel
         key={file.file}

@@ -12,7 +12,7 @@ import { api, ApiFailure } from "../api.ts";
 import { hrefFor, navigate } from "../router.ts";
 import type { EndpointEntry, FlowEntry } from "../types.ts";
 import { foldersOf } from "./run_all_page.tsx";
-import { toast } from "./common.tsx";
+import { TextField, toast } from "./common.tsx";
 import { createStore } from "../store.ts";
 
 const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"];
@@ -103,31 +103,6 @@ function Modal(
   );
 }
 
-function Field(
-  { label, value, onInput, testid, placeholder, autoFocus }: {
-    label: string;
-    value: string;
-    onInput: (value: string) => void;
-    testid: string;
-    placeholder?: string;
-    autoFocus?: boolean;
-  },
-) {
-  return (
-    <label class="field">
-      <span>{label}</span>
-      <input
-        value={value}
-        placeholder={placeholder}
-        spellcheck={false}
-        autoFocus={autoFocus}
-        onInput={(e) => onInput((e.target as HTMLInputElement).value)}
-        data-testid={testid}
-      />
-    </label>
-  );
-}
-
 /** A form's buttons: the action (submits) and Cancel. */
 function Actions({ label, busy, danger }: { label: string; busy: boolean; danger?: boolean }) {
   return (
@@ -206,8 +181,8 @@ function NewEndpoint({ folder, close }: { folder?: string; close: () => void }) 
             data-testid="new-endpoint-path"
           />
         </div>
-        <Field label="Title" value={title} onInput={setTitle} testid="new-endpoint-title" />
-        <Field
+        <TextField label="Title" value={title} onInput={setTitle} testid="new-endpoint-title" />
+        <TextField
           label="File (in api-docs/)"
           value={file}
           placeholder={target}
@@ -241,8 +216,14 @@ function NewFlow({ endpoints, close }: { endpoints: EndpointEntry[]; close: () =
           navigate(hrefFor({ name: "flow", file: made.path }));
         })}
       >
-        <Field label="Title" value={title} onInput={setTitle} testid="new-flow-title" autoFocus />
-        <Field
+        <TextField
+          label="Title"
+          value={title}
+          onInput={setTitle}
+          testid="new-flow-title"
+          autoFocus
+        />
+        <TextField
           label="File (in api-docs/)"
           value={file}
           placeholder={target}
@@ -310,7 +291,7 @@ function Folders(
           toast(`Created ${made.path}/`, "ok");
         })}
       >
-        <Field
+        <TextField
           label="New folder (in api-docs/)"
           value={path}
           onInput={setPath}
@@ -338,7 +319,7 @@ function Duplicate({ file, close }: { file: string; close: () => void }) {
           );
         })}
       >
-        <Field
+        <TextField
           label="Copy to (in api-docs/)"
           value={to}
           onInput={setTo}
@@ -374,7 +355,7 @@ function Rename({ file, close, current }: { file: string; close: () => void; cur
           }
         })}
       >
-        <Field
+        <TextField
           label="New path (in api-docs/)"
           value={to}
           onInput={setTo}

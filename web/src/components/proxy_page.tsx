@@ -11,7 +11,7 @@ import { age } from "../../../src/engine/render/coverage.ts";
 import { api, ApiFailure } from "../api.ts";
 import { hrefFor, linkClick, navigate } from "../router.ts";
 import type { ExchangeDetail, ProxyReportEntry, ProxyView, ResolvedRequest } from "../types.ts";
-import { MethodBadge, PagePlaceholder, PageTitle, toast } from "./common.tsx";
+import { MethodBadge, PagePlaceholder, PageTitle, Tabs, toast } from "./common.tsx";
 import { RequestView, ResponseView } from "./result_view.tsx";
 import "./coverage.css";
 
@@ -112,21 +112,16 @@ function ExchangeDetailView({ entry, canSave }: { entry: Entry; canSave: boolean
   const request = detail?.request;
   return (
     <div class="exchange-detail" data-testid="exchange-detail">
-      <div class="tabs" role="tablist" aria-label="Exchange">
-        {(["diff", "request", "response"] as DetailTab[]).map((name) => (
-          <button
-            key={name}
-            type="button"
-            role="tab"
-            aria-selected={tab === name}
-            class={tab === name ? "active" : ""}
-            onClick={() => setTab(name)}
-            data-testid={`exchange-tab-${name}`}
-          >
-            {name === "diff" ? "Diff" : name === "request" ? "Request" : "Response"}
-          </button>
-        ))}
-      </div>
+      <Tabs
+        label="Exchange"
+        selected={tab}
+        onSelect={setTab}
+        tabs={(["diff", "request", "response"] as DetailTab[]).map((id) => ({
+          id,
+          label: id === "diff" ? "Diff" : id === "request" ? "Request" : "Response",
+          testid: `exchange-tab-${id}`,
+        }))}
+      />
       <div role="tabpanel">
         {tab === "diff" && <Diff entry={entry} />}
         {tab !== "diff" && error && <p class="muted">{error}</p>}
@@ -270,21 +265,16 @@ export function ProxyPage() {
             </div>
           </dl>
           <div class="toolbar">
-            <div class="tabs" role="tablist" aria-label="Which exchanges">
-              {(Object.keys(TAB_LABELS) as Tab[]).map((t) => (
-                <button
-                  key={t}
-                  type="button"
-                  role="tab"
-                  aria-selected={tab === t}
-                  class={tab === t ? "active" : ""}
-                  onClick={() => setTab(t)}
-                  data-testid={`proxy-tab-${t}`}
-                >
-                  {TAB_LABELS[t]} {counts[t]}
-                </button>
-              ))}
-            </div>
+            <Tabs
+              label="Which exchanges"
+              selected={tab}
+              onSelect={setTab}
+              tabs={(Object.keys(TAB_LABELS) as Tab[]).map((id) => ({
+                id,
+                label: `${TAB_LABELS[id]} ${counts[id]}`,
+                testid: `proxy-tab-${id}`,
+              }))}
+            />
           </div>
           {exchanges.length === 0 && (
             <p class="muted" data-testid="proxy-empty">

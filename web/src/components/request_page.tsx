@@ -18,6 +18,8 @@ import {
   Kbd,
   MOD,
   PageTitle,
+  Tabs,
+  TextField,
   toast,
   useModShortcuts,
   VarsEditor,
@@ -104,16 +106,12 @@ function PairsEditor(
 
 function AuthEditor({ auth, onChange }: { auth: Auth; onChange: (auth: Auth) => void }) {
   const input = (label: string, value: string, patch: (v: string) => Auth, placeholder = "") => (
-    <label class="field">
-      <span>{label}</span>
-      <input
-        value={value}
-        placeholder={placeholder}
-        spellcheck={false}
-        onInput={(e) => onChange(patch((e.target as HTMLInputElement).value))}
-        aria-label={label}
-      />
-    </label>
+    <TextField
+      label={label}
+      value={value}
+      placeholder={placeholder}
+      onInput={(v) => onChange(patch(v))}
+    />
   );
   return (
     <div class="auth-editor" data-testid="auth-editor">
@@ -372,22 +370,21 @@ export function RequestPage(
           Copy as cURL
         </button>
       </div>
-      <div class="tabs" role="tablist" aria-label="Request parts">
-        {(Object.keys(TAB_LABELS) as Tab[]).map((name) => (
-          <button
-            key={name}
-            type="button"
-            role="tab"
-            aria-selected={tab === name}
-            class={tab === name ? "active" : ""}
-            onClick={() => setTab(name)}
-            data-testid={`request-tab-${name}`}
-          >
-            {TAB_LABELS[name]}
-            {counts[name] > 0 && <span class="count-badge">{counts[name]}</span>}
-          </button>
-        ))}
-      </div>
+      <Tabs
+        label="Request parts"
+        selected={tab}
+        onSelect={setTab}
+        tabs={(Object.keys(TAB_LABELS) as Tab[]).map((id) => ({
+          id,
+          label: (
+            <>
+              {TAB_LABELS[id]}
+              {counts[id] > 0 && <span class="count-badge">{counts[id]}</span>}
+            </>
+          ),
+          testid: `request-tab-${id}`,
+        }))}
+      />
       <div class="request-part" role="tabpanel">
         {tab === "params" && (
           <PairsEditor

@@ -18,7 +18,7 @@ import type {
   ResolvedRequest,
   UpdatePlanView,
 } from "../types.ts";
-import { IssueList, Prose, toast } from "./common.tsx";
+import { IssueList, Prose, Tabs, toast } from "./common.tsx";
 
 export function Verdict({ record, mock }: { record: ExecRecord; mock?: boolean }) {
   const label = record.passed ? "PASS" : "FAIL";
@@ -362,20 +362,16 @@ export function ResultView(
         </ul>
       )}
       <IssueList issues={issues} />
-      <div class="tabs" role="tablist">
-        {(["diff", "response", "request"] as Tab[]).map((name) => (
-          <button
-            key={name}
-            type="button"
-            role="tab"
-            aria-selected={tab === name}
-            class={tab === name ? "active" : ""}
-            onClick={() => setTab(name)}
-          >
-            {name === "diff" ? "Diff" : name === "response" ? "Response" : "Request"}
-          </button>
-        ))}
-      </div>
+      <Tabs
+        label="Result"
+        selected={tab}
+        onSelect={setTab}
+        tabs={[
+          { id: "diff", label: "Diff" },
+          { id: "response", label: "Response" },
+          { id: "request", label: "Request" },
+        ]}
+      />
       {tab === "diff" && (
         <div class="diff-panel" role="tabpanel">
           {record.status > 0 && (

@@ -21,6 +21,7 @@ import {
   MOD,
   PageTitle,
   Prose,
+  Tabs,
   toast,
   useModShortcuts,
 } from "./common.tsx";
@@ -234,27 +235,15 @@ export function RunAllPage(
       )}
       {done > 0 && (
         <div class="toolbar">
-          <div class="tabs" role="tablist" aria-label="Which results">
-            <button
-              type="button"
-              role="tab"
-              aria-selected={!failuresOnly}
-              class={failuresOnly ? "" : "active"}
-              onClick={() => setFailuresOnly(false)}
-            >
-              All {done}
-            </button>
-            <button
-              type="button"
-              role="tab"
-              aria-selected={failuresOnly}
-              class={failuresOnly ? "active" : ""}
-              onClick={() => setFailuresOnly(true)}
-              data-testid="filter-failures"
-            >
-              Failures {counts.fail}
-            </button>
-          </div>
+          <Tabs
+            label="Which results"
+            selected={failuresOnly ? "failures" : "all"}
+            onSelect={(id) => setFailuresOnly(id === "failures")}
+            tabs={[
+              { id: "all", label: `All ${done}` },
+              { id: "failures", label: `Failures ${counts.fail}`, testid: "filter-failures" },
+            ]}
+          />
         </div>
       )}
       <ul class="run-results" data-testid="run-results">
