@@ -268,6 +268,15 @@ export interface ExecRecord {
   assertion_results: AssertionResult[];
   request?: ResolvedRequest;
   response?: HttpResponse;
+  /** With verbose and a response: the expected body as this run compared it, for diff views. */
+  expected?: ExpectedView;
+}
+
+/** The expected body with its placeholders filled, and the rules it was compared by. */
+export interface ExpectedView {
+  body: string;
+  match: MatchMode;
+  ignore: string[];
 }
 
 export interface VariableReportEntry {

@@ -221,6 +221,14 @@ export async function runEndpoint(
       ),
     ]);
   }
+  /** Appends the run (masked) to the spec's history, or to the sink given. */
+  const recordRun = (masked: ExecRecord): Issue | undefined => {
+    const specPath = options.specPath ?? resolve(ctx.cwd, spec.file);
+    const entry = historyEntry(masked, ctx.clock.now());
+    return options.history
+      ? options.history(specPath, entry)
+      : appendHistory(collection, [{ specPath, entry }]);
+  };
   const auth = spec.auth ?? collection.config.auth;
   const transport = options.transport ?? new RunTransport({ cookies: false }, ctx);
   const layers = auth === "aws-sigv4" ? [...options.layers, awsLayer(ctx.env)] : options.layers;
@@ -235,7 +243,16 @@ export async function runEndpoint(
       ? {}
       : { entropy: { now: ctx.clock.now(), uuid: random.uuid, random: random.next } }),
   });
-  if (!built.request) return fail(built.issues, built.variables, built.secrets);
+  if (!built.request) {
+    const stopped = fail(built.issues, built.variables, built.secrets);
+    // A run that stops before sending (a variable missing) is still a failed run of the spec:
+    // the history says so, or the last pass would go on showing in the UI and coverage.
+    if (!options.dryRun) {
+      const problem = recordRun(stopped.record);
+      if (problem) stopped.issues.push(problem);
+    }
+    return stopped;
+  }
   const request = built.request;
   if (request.body !== undefined && (request.method === "GET" || request.method === "HEAD")) {
     return fail(
@@ -373,7 +390,17 @@ export async function runEndpoint(
     hints: verdict.hints,
     diff,
     assertion_results: assertionResults,
-    ...(options.verbose ? { request, ...(response ? { response } : {}) } : {}),
+    ...(options.verbose
+      ? {
+        request,
+        ...(response
+          ? {
+            response,
+            expected: { body: built.expected!.body, match: spec.match, ignore: spec.ignore },
+          }
+          : {}),
+      }
+      : {}),
   };
   const exitCode = verdict.passed
     ? EXIT.passed
@@ -384,11 +411,7 @@ export async function runEndpoint(
   if (options.verbose) record.request = exchange!.sent;
   // Every real execution, from every surface, lands in the spec's history, masked like any output.
   const masked = maskRecord(record, secrets);
-  const specPath = options.specPath ?? resolve(ctx.cwd, spec.file);
-  const entry = historyEntry(masked, ctx.clock.now());
-  const historyProblem = options.history
-    ? options.history(specPath, entry)
-    : appendHistory(collection, [{ specPath, entry }]);
+  const historyProblem = recordRun(masked);
   let maskedRequest: ResolvedRequest | undefined;
   let maskedUrl: string | undefined;
   return {
