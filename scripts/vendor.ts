@@ -12,6 +12,8 @@
  *   esbuild into one module (24 modules cost about 2 ms to load, one 0.2 ms).
  *   @std/csv's `parse` comes from the same checkout, bundled the same way.
  * - jsonc-parser is bundled from its ES module build in node_modules.
+ * - randexp (CommonJS, with ret and drange) is bundled with esbuild into one
+ *   ES module from an `npm install` of the pinned versions in a temp folder.
  * - ajv and ajv-formats (CommonJS, with their dependencies) are bundled with
  *   esbuild into one ES module from the node_modules Deno installs for
  *   deno.json's `ajv` and `ajv-formats` (versions pinned by deno.lock), with
@@ -207,6 +209,52 @@ async function ajv() {
   await Deno.writeTextFile(`${dir}/LICENSE`, licences.join("\n---\n\n"));
 }
 
+/** randexp and its two dependencies, at the versions its 0.6.1 release resolves to. */
+const RANDEXP_PACKAGES = ["randexp@0.6.1", "ret@0.5.1", "drange@2.0.1"];
+
+async function randexp() {
+  const dir = await Deno.makeTempDir({ prefix: "apispec-vendor-" });
+  await run("npm", ["init", "-y"], dir);
+  await run("npm", ["install", "--silent", "--no-audit", "--no-fund", ...RANDEXP_PACKAGES], dir);
+  const modules = `${dir}/node_modules`;
+  const out = `${VENDOR}/${RANDEXP_PACKAGES[0]}`;
+  await bundle(`${out}/randexp.mjs`, [
+    `${RANDEXP_PACKAGES.join(", ")}, MIT license (LICENSE beside this file).`,
+    "Bundled from their CommonJS by scripts/vendor.ts.",
+  ], {
+    stdin: {
+      contents: 'export { default as RandExp } from "randexp";\n' +
+        'export { types as tokenTypes } from "ret";\n',
+      loader: "js",
+      resolveDir: dir,
+    },
+    nodePaths: [modules],
+    mainFields: ["main", "module"],
+  });
+  await Deno.writeTextFile(
+    `${out}/randexp.d.ts`,
+    "// The bundle's exports, as much of them as src/engine/examples/ uses (scripts/vendor.ts).\n" +
+      "export declare class RandExp {\n" +
+      "  constructor(source: string, flags?: string);\n" +
+      "  /** Repetitions up to `min + max` for unbounded quantifiers. */\n" +
+      "  max: number;\n" +
+      "  /** The tokens ret parsed the pattern into. */\n" +
+      "  tokens: unknown;\n" +
+      "  randInt(from: number, to: number): number;\n" +
+      "  gen(): string;\n" +
+      "}\n" +
+      "/** ret's token types: ROOT 0, GROUP 1, POSITION 2, SET 3, RANGE 4, REPETITION 5, REFERENCE 6, CHAR 7. */\n" +
+      "export declare const tokenTypes: Record<string, number>;\n",
+  );
+  const licences: string[] = [];
+  for (const spec of RANDEXP_PACKAGES) {
+    const name = spec.slice(0, spec.lastIndexOf("@"));
+    const text = await Deno.readTextFile(`${modules}/${name}/LICENSE`);
+    licences.push(`${spec}\n\n${text.trim()}\n`);
+  }
+  await Deno.writeTextFile(`${out}/LICENSE`, licences.join("\n---\n\n"));
+}
+
 async function sha256(path: string): Promise<string> {
   const digest = await crypto.subtle.digest("SHA-256", await Deno.readFile(path));
   return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
@@ -220,6 +268,7 @@ await jsYaml();
 await re2js();
 await ajv();
 await jsoncParser();
+await randexp();
 if (values.std) {
   await stdPath(values.std, values["std-commit"]);
   await stdCsv(values.std, values["std-commit"]);

@@ -9,7 +9,7 @@ import type {
   ContractOperation,
   ContractParameter,
 } from "../../engine/contract/model.ts";
-import { DEFINITIONS_PREFIX } from "../../engine/contract/validator.ts";
+import { DEFINITIONS_PREFIX } from "../../engine/contract/schema_ids.ts";
 import { asArray, isRecord } from "../data.ts";
 import { OPERATION_METHODS } from "./from_openapi.ts";
 import { deref } from "./refs.ts";
@@ -59,7 +59,12 @@ function operationOf(
   const schemaOf = (key: string, media: () => Obj | undefined) => {
     if (!cache.has(key)) {
       const found = media();
-      cache.set(key, found?.schema === undefined ? undefined : schemas.shared(found.schema));
+      cache.set(
+        key,
+        found?.schema === undefined
+          ? undefined
+          : schemas.shared(found.schema, `${method.toUpperCase()} ${path} ${key}`),
+      );
     }
     return cache.get(key);
   };
@@ -127,5 +132,7 @@ export function contractDocument(raw: unknown): ContractDocument {
     operations,
     basePaths: basePaths(doc),
     definitions: () => schemas.definitions(),
+    pointerOf: (name) => schemas.pointerOf(name),
+    flaws: () => schemas.flaws(),
   };
 }

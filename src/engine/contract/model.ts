@@ -78,4 +78,8 @@ export interface ContractDocument {
    * them as `DEFINITIONS_PREFIX` + name (see validator.ts).
    */
   definitions(): Record<string, unknown>;
+  /** Where a definition's name comes from in the document (`#/components/schemas/Pet`). */
+  pointerOf(name: string): string | undefined;
+  /** What converting the schemas handed out so far worked around (duplicate names, broken refs). */
+  flaws(): { where: string; message: string }[];
 }
