@@ -26,6 +26,8 @@ export interface EndpointDraft {
   match?: MatchMode;
   ignore?: string[];
   vars?: Record<string, string | number | boolean>;
+  /** `false`: `check` and Run all leave the endpoint to flows (imported deletes, until reviewed). */
+  standalone?: false;
   request: DraftMessage & { target: string };
   expected: DraftMessage & { status: number; reason?: string };
   schema?: unknown;
@@ -84,6 +86,7 @@ export function renderSpec(draft: EndpointDraft): string {
     };
   }
   if (draft.vars && Object.keys(draft.vars).length) frontmatter.vars = draft.vars;
+  if (draft.standalone === false) frontmatter.standalone = false;
 
   const parts = [`---\n${stringifyYaml(frontmatter)}---`, `# ${oneLine(draft.title)}`];
   if (draft.description?.trim()) parts.push(draft.description.trim());
