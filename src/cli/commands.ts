@@ -483,6 +483,13 @@ export const COMMANDS: CommandDef[] = [
         description: "Seconds after which no new request starts",
       },
       {
+        name: "concurrency",
+        type: "integer",
+        min: 1,
+        valueName: "n",
+        description: "Operations in flight (default 4; 1 is sequential); one resource at a time",
+      },
+      {
         name: "out",
         type: "string",
         valueName: "dir",

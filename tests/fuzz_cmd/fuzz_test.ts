@@ -79,15 +79,101 @@ Deno.test("the default run finds every planted bug; exec of each file fails the 
 
 Deno.test("the same seed sends the same requests", async () => {
   const logs: string[][] = [];
-  for (let i = 0; i < 2; i++) {
-    // A fresh API each time: the second run meets the state the first one met.
+  for (const args of [[], [], ["--concurrency", "1"], ["--concurrency", "1"]]) {
+    // A fresh API each time: each run meets the state the first one met.
     await using app = startPlantedApp();
     await using ws = await project(app);
-    const run = await fuzz(ws, ["--stateful", "--seed", "11", "--max-examples", "10"]);
+    const run = await fuzz(ws, ["--stateful", "--seed", "11", "--max-examples", "10", ...args]);
     assertEquals(run.code, 1, run.stderr);
     assertStringIncludes(run.stdout, "Seed 11: repeat with --seed 11");
     logs.push([...app.log]);
   }
   assert(logs[0].length > 50, `${logs[0].length} requests`);
-  assertEquals(logs[1], logs[0]);
+  // Operations of different resources run side by side: the same requests, interleaved.
+  assertEquals([...logs[1]].sort(), [...logs[0]].sort());
+  // One at a time: the same requests in the same order.
+  assertEquals(logs[3], logs[2]);
+  assertEquals([...logs[2]].sort(), [...logs[0]].sort());
+});
+
+Deno.test("production is refused without --yes, and nothing is sent", async () => {
+  await using app = startPlantedApp();
+  await using ws = await project(app, "production");
+  const refused = await fuzz(ws, ["--max-examples", "2"]);
+  assertEquals(refused.code, 2);
+  assertStringIncludes(refused.stderr, 'Refusing to fuzz "production" without --yes');
+  assertEquals(app.log, []);
+  const confirmed = await fuzz(ws, ["--max-examples", "2", "--methods", "GET", "--yes"]);
+  assert(confirmed.code === 0 || confirmed.code === 1, confirmed.stderr);
+  assert(app.log.length > 0);
+});
+
+Deno.test("a failure never overwrites a file: the next free name is taken", async () => {
+  await using app = startPlantedApp();
+  await using ws = await project(app);
+  const taken = "api-docs/fuzz/get-items-itemid-status-documented.md";
+  await ws.write(taken, "# mine\n");
+  const run = await fuzz(ws, [
+    "--seed",
+    "3",
+    "--methods",
+    "GET",
+    "--checks",
+    "status_documented",
+    "--report",
+    "json",
+  ]);
+  assertEquals(run.code, 1, run.stderr);
+  assertEquals(await ws.read(taken), "# mine\n");
+  const failures = json<Summary>(run).failures;
+  assert(failures.every((f) => f.check === "status_documented"), JSON.stringify(failures));
+  const files = failures.map((f) => f.file);
+  assert(files.includes("api-docs/fuzz/get-items-itemid-status-documented-2.md"), files.join());
+  assert(!files.includes(taken));
+  // Only status_documented ran, only on GETs.
+  assert(app.log.every((line) => line.startsWith("GET ")));
+});
+
+Deno.test("reports as check writes them; a closed port is exit 4; no document is exit 2", async () => {
+  await using app = startPlantedApp();
+  await using ws = await project(app);
+  const run = await fuzz(ws, [
+    "--seed",
+    "5",
+    "--methods",
+    "GET",
+    "--max-examples",
+    "5",
+    "--out",
+    "found",
+    "--report",
+    "junit=fuzz.xml",
+    "--report",
+    "markdown=fuzz.md",
+    "--report",
+    "html=fuzz.html",
+    "--report",
+    "github",
+  ]);
+  assertEquals(run.code, 1, run.stderr);
+  assertStringIncludes(run.stdout, "::error file=found/get-");
+  assertStringIncludes(await ws.read("fuzz.xml"), '<testsuites name="apispec fuzz"');
+  assertStringIncludes(await ws.read("fuzz.md"), "apispec fuzz");
+  assertStringIncludes(await ws.read("fuzz.html"), "<!doctype html>");
+  assert(!(await ws.read("fuzz.html")).includes(TOKEN));
+  assert(await ws.exists("found"));
+
+  await using closed = await workspace({
+    "openapi.json": JSON.stringify(app.doc),
+    "api-docs/project.md": "---\nname: x\nopenapi: ../openapi.json\n---\n",
+    "api-docs/_shared/env.template.md": "## dev\n\n```yaml\nbaseUrl: http://127.0.0.1:9\n```\n",
+  });
+  const unreachable = await fuzz(closed, ["--seed", "1"]);
+  assertEquals(unreachable.code, 4, unreachable.stderr);
+  assertStringIncludes(unreachable.stderr, "Fuzzing stopped");
+
+  await ws.write("api-docs/project.md", "---\nname: planted\n---\n");
+  const none = await fuzz(ws, []);
+  assertEquals(none.code, 2);
+  assertStringIncludes(none.stderr, "fuzz needs an OpenAPI document");
 });

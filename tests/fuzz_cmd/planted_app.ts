@@ -285,16 +285,25 @@ function readBody(text: string): Body | undefined {
   }
 }
 
-export interface PlantedApp extends AsyncDisposable {
+/** A request as received, for replaying it (the benchmark's bare loop). */
+export interface Received {
+  method: string;
   url: string;
-  /** `METHOD target body` of every request, in order. */
-  log: string[];
-  /** The document, with `servers` pointing at this app. */
-  doc: Record<string, unknown>;
+  headers: [string, string][];
+  body: string;
 }
 
-export function startPlantedApp(): PlantedApp {
+export interface PlantedHandler {
+  handle(request: Request): Promise<Response>;
+  /** `METHOD target body` of every request, in order. */
+  log: string[];
+  /** Every request whole, when `keep` was asked for. */
+  received: Received[];
+}
+
+export function plantedHandler(keep = false): PlantedHandler {
   const log: string[] = [];
+  const received: Received[] = [];
   const projects = new Map<string, string>();
   let nextProject = 1;
   let nextOrder = 1;
@@ -302,6 +311,14 @@ export function startPlantedApp(): PlantedApp {
     const url = new URL(request.url);
     const text = await request.text();
     log.push(`${request.method} ${url.pathname}${url.search} ${text}`);
+    if (keep) {
+      received.push({
+        method: request.method,
+        url: request.url,
+        headers: [...request.headers],
+        body: text,
+      });
+    }
     if (request.headers.get("authorization") !== `Bearer ${TOKEN}`) {
       return answer(401, { message: "Unauthorized" });
     }
@@ -382,6 +399,19 @@ export function startPlantedApp(): PlantedApp {
     }
     return answer(404, { message: "No such route" });
   };
+  return { handle, log, received };
+}
+
+export interface PlantedApp extends AsyncDisposable {
+  url: string;
+  /** `METHOD target body` of every request, in order. */
+  log: string[];
+  /** The document, with `servers` pointing at this app. */
+  doc: Record<string, unknown>;
+}
+
+export function startPlantedApp(): PlantedApp {
+  const { handle, log } = plantedHandler();
   const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen: () => {} }, handle);
   const url = `http://127.0.0.1:${server.addr.port}`;
   return {

@@ -120,6 +120,7 @@ export async function run(args: ParsedArgs, io: CliIO): Promise<number> {
     methods: flags.methods,
     stateful: args.flags.stateful === true,
     timeBudget: flags.timeBudget,
+    concurrency: args.flags.concurrency as number | undefined,
     out: args.flags.out as string | undefined,
     yes: io.global.yes,
     config: io.global.config,

@@ -9,6 +9,7 @@
  */
 import type { SchemaError } from "../contract/validator.ts";
 import { headerValue } from "../compare/headers.ts";
+import { responseJson } from "../compare/json_path.ts";
 import type {
   CheckFailure,
   FuzzCheck,
@@ -134,17 +135,18 @@ function schemaConforms(input: CheckInput): CheckFailure | undefined {
   // A body of another media type is content_type_documented's business.
   if (actual !== undefined && !isJsonType(actual)) return undefined;
   if (actual === undefined && response.body === "") return undefined;
-  let value: unknown;
-  try {
-    value = JSON.parse(response.body);
-  } catch {
+  // Parsed once per response (the run's assertions read the same parse), depth bounded.
+  const parsed = responseJson(response);
+  if (!parsed.ok) {
     return {
       check: "schema_conforms",
-      message: `the ${response.status} body is not JSON`,
+      message: `the ${response.status} body is not JSON${
+        parsed.tooDeep ? " apispec reads (it nests too deep)" : ""
+      }`,
       key: `${response.status} json`,
     };
   }
-  const errors = input.validate(documented.schema, value);
+  const errors = input.validate(documented.schema, parsed.value);
   if (errors.length === 0) return undefined;
   const first = errors[0];
   const more = errors.length > 1 ? ` (and ${errors.length - 1} more)` : "";

@@ -15,6 +15,8 @@ import { resolve } from "../../adapters/path.ts";
 import { EXIT, type ExitCode, type Issue, issue, warning } from "../../engine/issue.ts";
 import { PRODUCTION_ENVS } from "../../engine/model.ts";
 import { CLI_ORDER, TOOL_ORDER } from "../../engine/resolve/layers.ts";
+import type { EndpointDraft } from "../../engine/render/spec_md.ts";
+import { routeKey } from "../../engine/contract/path_match.ts";
 import {
   FUZZ_CHECKS,
   type FuzzCheck,
@@ -36,7 +38,10 @@ import { OS_PREFIXES } from "../run/exec.ts";
 import { loadOpenApiSource } from "../../contract/openapi_source.ts";
 import { projectOpenApi } from "../../contract/project_openapi.ts";
 import { Sender } from "./send.ts";
-import { FuzzSession } from "./session.ts";
+import { FuzzSession, type OperationRun } from "./session.ts";
+import { schedule } from "../run/run_items.ts";
+import { methodRank, planOrder, type RunItem } from "../../engine/schedule/order.ts";
+import { resourceFor } from "../../convert/endpoint.ts";
 import { writeFailures } from "./write.ts";
 import { flowSteps } from "./flows.ts";
 
@@ -64,6 +69,8 @@ export interface FuzzInput extends Omit<LayerInputs, "frontmatter" | "captures">
   /** Which priority order the variable sources take. */
   order?: "cli" | "tool";
   timeoutMs?: number;
+  /** Operations in flight at once, one per resource (default 4; 1: one request at a time). */
+  concurrency?: number;
   /** Called as each operation is done (the preview streams it). */
   progress?: (event: FuzzProgress) => void;
 }
@@ -81,6 +88,7 @@ export interface FuzzResult extends FuzzRunView {
 }
 
 export const DEFAULT_MAX_EXAMPLES = 50;
+export const DEFAULT_CONCURRENCY = 4;
 
 function randomSeed(): number {
   return crypto.getRandomValues(new Uint32Array(1))[0] & 0x7fffffff;
@@ -133,7 +141,7 @@ export async function fuzzApi(input: FuzzInput, ctx: OpsContext): Promise<FuzzRe
   if (loaded.source.converted) result.issues.push(warning(loaded.source.converted));
 
   const { fuzzDocument } = await import("../../convert/openapi/fuzz_operations.ts");
-  const { fromOpenApiOperation } = await import("../../convert/openapi/one_operation.ts");
+  const { fromOpenApi } = await import("../../convert/openapi/from_openapi.ts");
   const { fuzzValues } = await import("../../engine/fuzz/values.ts");
   const document = fuzzDocument(loaded.source.doc);
   const methods = input.methods?.map((m) => m.toUpperCase());
@@ -156,6 +164,17 @@ export async function fuzzApi(input: FuzzInput, ctx: OpsContext): Promise<FuzzRe
     [...OS_PREFIXES[order]],
     ctx.env,
   );
+  // The importer's draft of every operation (its auth headers and variables), converted once.
+  let converted: Promise<Map<string, EndpointDraft>> | undefined;
+  const drafts = () =>
+    converted ??= fromOpenApi(loaded.source.doc, { examples: false }).then((outcome) => {
+      const byRoute = new Map<string, EndpointDraft>();
+      for (const draft of outcome.ok ? outcome.conversion.endpoints : []) {
+        const key = routeKey(draft.method, draft.path);
+        if (!byRoute.has(key)) byRoute.set(key, draft);
+      }
+      return byRoute;
+    });
   const sender = new Sender({ collection, env, layers, timeoutMs: input.timeoutMs }, ctx);
   const session = new FuzzSession({
     sender,
@@ -164,35 +183,36 @@ export async function fuzzApi(input: FuzzInput, ctx: OpsContext): Promise<FuzzRe
     maxExamples: Math.max(1, input.maxExamples ?? DEFAULT_MAX_EXAMPLES),
     seed,
     deadline: input.timeBudget === undefined ? Infinity : started + input.timeBudget * 1000,
-    baseOf: async (op) => {
-      const converted = await fromOpenApiOperation(loaded.source.doc, op.method, op.path);
-      return converted.ok ? converted.conversion.endpoints[0] : undefined;
-    },
+    baseOf: async (op) => (await drafts()).get(routeKey(op.method, op.path)),
   }, ctx);
   await session.load();
 
-  // Reads and writes first, deletes last: a DELETE never runs before the reads of its resource.
-  const ordered = [
-    ...chosen.filter((op) => op.method !== "DELETE"),
-    ...chosen.filter((op) => op.method === "DELETE"),
-  ];
-  input.progress?.({ type: "start", operations: ordered.length, seed });
-  for (const op of ordered) {
-    if (op.skip) {
-      result.operations.push({
-        operation: operationKey(op),
-        requests: 0,
-        failures: 0,
-        skipped: op.skip,
-      });
-      result.issues.push(warning(`${operationKey(op)} is not fuzzed: ${op.skip}`));
-      continue;
-    }
-    if (session.stopped()) break;
-    const entry = await session.fuzzOperation(op);
-    result.operations.push(entry);
-    input.progress?.({ type: "operation", ...entry });
+  // One operation at a time per resource, reads first and DELETE last (the order `check`
+  // keeps); operations of different resources side by side.
+  const ordered = chosen.filter((op) => !op.skip);
+  for (const op of chosen.filter((op) => op.skip)) {
+    result.operations.push({
+      operation: operationKey(op),
+      requests: 0,
+      failures: 0,
+      skipped: op.skip,
+    });
+    result.issues.push(warning(`${operationKey(op)} is not fuzzed: ${op.skip}`));
   }
+  const plan: RunItem[] = ordered.map((op) => ({
+    id: operationKey(op),
+    resources: [resourceFor(op.path)],
+    rank: methodRank(op.method),
+  }));
+  const runs: OperationRun[] = [];
+  input.progress?.({ type: "start", operations: ordered.length, seed });
+  await schedule(plan, Math.max(1, input.concurrency ?? DEFAULT_CONCURRENCY), async (index) => {
+    if (session.stopped()) return;
+    const run = await session.fuzzOperation(ordered[index]);
+    runs[index] = run;
+    input.progress?.({ type: "operation", ...run });
+  });
+  result.operations.push(...planOrder(plan).flatMap((index) => runs[index] ?? []));
   if (input.stateful && !session.stopped()) {
     const flows = await flowSteps(root, ctx);
     result.issues.push(...flows.issues);
@@ -207,7 +227,12 @@ export async function fuzzApi(input: FuzzInput, ctx: OpsContext): Promise<FuzzRe
   }
   const outDir = input.out ? resolve(ctx.cwd, input.out) : resolve(root, "fuzz");
   result.out = displayPath(outDir, ctx.cwd);
-  const written = await writeFailures(session.found, {
+  // Failures in plan order, whatever lane found them first.
+  const position = new Map(planOrder(plan).map((index, at) => [ordered[index], at]));
+  const found = [...session.found].sort((a, b) =>
+    (position.get(a.op) ?? Infinity) - (position.get(b.op) ?? Infinity)
+  );
+  const written = await writeFailures(found, {
     outDir,
     seed,
     schemaFor: (op, code) => document.standaloneResponse(op, code),
@@ -215,7 +240,7 @@ export async function fuzzApi(input: FuzzInput, ctx: OpsContext): Promise<FuzzRe
   result.failures = written.failures;
   result.issues.push(...written.issues);
   result.summary = {
-    operations: ordered.filter((op) => !op.skip).length,
+    operations: ordered.length,
     requests: sender.sent,
     failures: result.failures.map(({ check, method, path, status, file, seed }) => ({
       check,

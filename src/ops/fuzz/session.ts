@@ -92,6 +92,8 @@ export class FuzzSession {
   #known = new Set<string>();
   #bases = new Map<FuzzOperation, Promise<EndpointDraft | undefined>>();
   #silent = 0;
+  /** Requests sent per operation (operations run side by side: no shared counter tells). */
+  #sentBy = new Map<FuzzOperation, number>();
   // Loaded by `load()`: fast-check and the pure modules are imported only by a fuzz run.
   #fc!: Fc;
   #arbitraries!: Arbitraries;
@@ -140,8 +142,10 @@ export class FuzzSession {
     const built = this.#request.buildRequest(op, values);
     if (!base || !built.ok) return undefined;
     const sent = await this.#options.sender.send(
+      base,
       this.#drafts.requestDraft(base, op, built.request),
     );
+    if (!sent.problem) this.#sentBy.set(op, (this.#sentBy.get(op) ?? 0) + 1);
     if (sent.problem) {
       // A request that does not resolve (a missing variable) will not resolve next time either.
       this.unreachable ??= sent.problem;
@@ -239,10 +243,8 @@ export class FuzzSession {
    * the negative phase (each part broken once first) of one operation.
    */
   async fuzzOperation(op: FuzzOperation): Promise<OperationRun> {
-    const { sender, source, maxExamples, seed } = this.#options;
+    const { source, maxExamples, seed } = this.#options;
     const key = operationKey(op);
-    const before = sender.sent;
-    const foundBefore = this.found.length;
     // At most half of each phase goes to the cases every run tries first.
     const covered = Math.ceil(maxExamples / 2);
     await this.explore(
@@ -266,8 +268,8 @@ export class FuzzSession {
     }
     return {
       operation: key,
-      requests: sender.sent - before,
-      failures: this.found.length - foundBefore,
+      requests: this.#sentBy.get(op) ?? 0,
+      failures: this.found.filter((f) => f.op === op).length,
     };
   }
 

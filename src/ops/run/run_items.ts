@@ -266,7 +266,7 @@ const AHEAD = 2;
  * exchange with the API is over (`release`), so the next request goes out
  * while the verdict of the last one is worked out; a flow, when it ends.
  */
-async function schedule(
+export async function schedule(
   plan: RunItem[],
   concurrency: number,
   run: (index: number, release: () => void) => Promise<void>,
