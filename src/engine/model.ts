@@ -12,7 +12,18 @@ export type Protocol = typeof PROTOCOLS[number];
 export const MATCH_MODES = ["shape", "strict", "schema"] as const;
 export type MatchMode = typeof MATCH_MODES[number];
 
-export const AUTH_KINDS = ["none", "bearer", "basic", "custom"] as const;
+import type { AuthFields, TransportFields } from "./auth/types.ts";
+
+export const AUTH_KINDS = [
+  "none",
+  "bearer",
+  "basic",
+  "custom",
+  "oauth2",
+  "digest",
+  "apikey",
+  "aws-sigv4",
+] as const;
 export type AuthKind = typeof AUTH_KINDS[number];
 
 export const BACKOFFS = ["fixed", "exponential"] as const;
@@ -36,7 +47,10 @@ export interface RequestBlock {
 
 /** A `## Expected response` or `## Error responses` block as written. */
 export interface ResponseBlock {
+  /** The status, or the first concrete one of alternatives (`2XX` → 200). */
   status: number;
+  /** Alternatives as written (`HTTP/1.1 200|201`, `2XX`), upper case; absent for one status. */
+  statuses?: string[];
   reason: string;
   headers: HttpHeader[];
   body: string;
@@ -93,7 +107,7 @@ export interface RetryPolicy {
   backoff: Backoff;
 }
 
-export interface EndpointSpec {
+export interface EndpointSpec extends AuthFields {
   kind: "endpoint";
   file: string;
   title: string;
@@ -114,6 +128,8 @@ export interface EndpointSpec {
   vars: Record<string, string>;
   /** `standalone: false`: the endpoint needs a flow's captures; `check` reports it as skipped. */
   standalone?: false;
+  /** `cookies: false`: the request neither sends the run's cookies nor keeps the ones it gets. */
+  cookies?: false;
   request: RequestBlock;
   expected: ResponseBlock;
   schema?: { value: unknown; line: number };
@@ -147,6 +163,8 @@ export interface FlowStep {
   until?: { rule: AssertionRule; line: number; everyMs: number; times: number };
   /** `Delay: \`250ms\``: waits before sending (before each run of a loop). */
   delayMs?: number;
+  /** `Always: true`: runs after an earlier failure or an interrupt too (cleanup, as `finally`). */
+  always?: { line: number };
 }
 
 export interface FlowSpec {
@@ -175,7 +193,7 @@ export interface EnvFile {
   sections: EnvSection[];
 }
 
-export interface ProjectConfig {
+export interface ProjectConfig extends AuthFields, TransportFields {
   name: string;
   defaultEnv: string;
   timeout: number;

@@ -114,6 +114,7 @@ export async function run(args: ParsedArgs, io: CliIO): Promise<number> {
     openapi: args.flags.openapi as string | undefined,
     env: setup.env,
     cli: setup.vars,
+    transportOptions: setup.transport,
     maxExamples: args.flags["max-examples"] as number | undefined,
     seed: args.flags.seed as number | undefined,
     checks: flags.checks,

@@ -8,7 +8,13 @@
  * env template; never a secret) is written as is; anything else is a
  * workflow input (`$inputs.<name>`).
  */
-import type { AssertionRule, AuthKind, Capture, EndpointSpec } from "../../engine/model.ts";
+import type {
+  AssertionRule,
+  AuthKind,
+  Capture,
+  EndpointSpec,
+  ResponseBlock,
+} from "../../engine/model.ts";
 import { parseTemplateJson } from "../../engine/contract/body.ts";
 import { slugify } from "../../engine/render/spec_md.ts";
 import {
@@ -184,7 +190,7 @@ function stepOf(
         : r.text(body, values),
     };
   }
-  const criteria: unknown[] = [{ condition: `$statusCode == ${spec.expected.status}` }];
+  const criteria: unknown[] = [{ condition: statusCondition(spec.expected) }];
   for (const rule of step.asserts) {
     const criterion = criterionOf(rule, r, values);
     if (criterion) criteria.push(criterion);
@@ -256,4 +262,16 @@ export function toArazzo(input: ArazzoExportInput): { document: Obj; warnings: s
     },
     warnings,
   };
+}
+
+/** `$statusCode == 200`; alternatives joined by `||`, a range (`2XX`) as bounds. */
+function statusCondition(block: ResponseBlock): string {
+  const one = (alternative: string) =>
+    /X/.test(alternative)
+      ? `($statusCode >= ${alternative[0]}00 && $statusCode < ${Number(alternative[0]) + 1}00)`
+      : `$statusCode == ${alternative}`;
+  const alternatives = block.statuses ?? [String(block.status)];
+  return alternatives.length === 1 && !/X/.test(alternatives[0])
+    ? one(alternatives[0])
+    : alternatives.map(one).join(" || ");
 }

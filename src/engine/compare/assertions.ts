@@ -9,6 +9,7 @@ import type { PatternCompiler } from "../parse/pattern.ts";
 import { headerValue } from "./headers.ts";
 import { getPath, parseSegments, preview, responseJson, tryJson } from "./json_path.ts";
 import { actual, expected, holds, operandValue } from "./operators.ts";
+import { selectCookie } from "../auth/set_cookie.ts";
 
 export interface AssertionOptions {
   /**
@@ -37,7 +38,7 @@ function parseResponse(response: HttpResponse): ParsedResponse {
   return { response, body: json.ok ? json.value : response.body };
 }
 
-/** Selects what a response path names: `status`, `duration_ms`, `headers.<name>`, `body…`. */
+/** Selects what a response path names: `status`, `duration_ms`, `headers.<name>`, `cookie.<name>`, `body…`. */
 export function selectValue(
   path: string,
   response: HttpResponse | ParsedResponse,
@@ -54,6 +55,7 @@ export function selectValue(
     const value = headerValue(parsed.response.headers, path.slice("headers.".length));
     return value === undefined ? { found: false } : { found: true, value };
   }
+  if (path.startsWith("cookie.")) return selectCookie(path, parsed.response);
   if (path === "body") return { found: parsed.response.body !== "", value: parsed.body };
   return getPath(parsed.body, parseSegments(path.slice("body".length)));
 }

@@ -4,6 +4,7 @@
  * and, for each matched pair, statuses, bodies and required parameters that
  * disagree. Pure: the document and the parsed files come in, findings go out.
  */
+import { coversStatus, statusText } from "../compare/status.ts";
 import type { EndpointSpec, ResponseBlock } from "../model.ts";
 import { bodyErrors, isJsonMedia, parseTemplateJson } from "./body.ts";
 import {
@@ -39,6 +40,23 @@ export function responseKeyFor(op: ContractOperation, status: number): string | 
   if (exact) return exact;
   const range = op.responses.find((c) => /^[1-5]XX$/i.test(c) && c[0] === String(status)[0]);
   return range ?? op.responses.find((c) => c === "default");
+}
+
+/**
+ * The documented response a block's status line stands for: the first of its
+ * alternatives the operation documents. A range (`2XX`) is documented by the
+ * same range or by any status in it.
+ */
+function responseKeyForBlock(op: ContractOperation, block: ResponseBlock): string | undefined {
+  for (const alternative of block.statuses ?? [String(block.status)]) {
+    const key = /X/.test(alternative)
+      ? op.responses.find((c) => c.toUpperCase() === alternative) ??
+        op.responses.find((c) => /^\d{3}$/.test(c) && coversStatus(alternative, Number(c))) ??
+        op.responses.find((c) => c === "default")
+      : responseKeyFor(op, Number(alternative));
+    if (key) return key;
+  }
+  return undefined;
 }
 
 function errorsText(errors: string[]): string {
@@ -99,12 +117,14 @@ function compareSpec(
   for (const [role, block] of responses) {
     // An operation that documents no response (3.1 allows it) has no status to disagree with.
     if (op.responses.length === 0) continue;
-    const key = responseKeyFor(op, block.status);
+    const key = responseKeyForBlock(op, block);
     if (!key) {
       add(
         "status",
         block.line,
-        `${role === "expected" ? "Expected" : "Error response"} status ${block.status} is not ` +
+        `${role === "expected" ? "Expected" : "Error response"} status ${
+          statusText(block)
+        } is not ` +
           `documented for ${where} (documented: ${op.responses.join(", ") || "none"})`,
       );
       continue;
@@ -124,7 +144,9 @@ function compareSpec(
         finding(
           "response-body",
           block.line,
-          `${role === "expected" ? "Expected" : "Error response"} body (${block.status}) does ` +
+          `${role === "expected" ? "Expected" : "Error response"} body (${
+            statusText(block)
+          }) does ` +
             `not match the ${key} response schema of ${where}: ${errors}`,
         ),
     });

@@ -18,7 +18,7 @@ import { editDistance } from "../text/edit_distance.ts";
 export type AssertionSubject = "response" | "variables";
 
 const RESPONSE_PATH =
-  /^(?:status|duration_ms|body(?:\[\d+\]|\.[^\s:[\]]+)*|headers\.[!#$%&'*+.^_`|~0-9A-Za-z-]+)$/;
+  /^(?:status|duration_ms|body(?:\[\d+\]|\.[^\s:[\]]+)*|(?:headers|cookie)\.[!#$%&'*+.^_`|~0-9A-Za-z-]+)$/;
 const VARIABLE_PATH = /^[A-Za-z_][\w-]*(?:\[\d+\]|\.[^\s:[\]]+)*$/;
 
 const SYMBOLS: Record<string, AssertionOperator> = {
@@ -111,7 +111,7 @@ export function parseAssertion(
         line,
         fix: subject === "response"
           ? "Write `<path>: <operator> <operand>` with a path of `status`, `duration_ms`, " +
-            "`body.<field>` or `headers.<name>`, e.g. `body.id: exists`"
+            "`body.<field>`, `headers.<name>` or `cookie.<name>[.<attribute>]`, e.g. `body.id: exists`"
           : "Write `<variable>: <operator> <operand>`, e.g. `role: equals admin`",
       }),
     };

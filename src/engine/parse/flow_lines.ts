@@ -1,7 +1,7 @@
 /**
  * The lines of one flow step: `N. **Name** -> \`file.md\`` and the list items
  * under it (`Capture`, `Inject`, `Assert`, `For each`, `When`, `Until`,
- * `Every`, `Times`, `Delay`). Each mistake is an issue with the line and a fix.
+ * `Every`, `Times`, `Delay`, `Always`). Each mistake is an issue with the line and a fix.
  */
 import { type Issue, issue, warning } from "../issue.ts";
 import type { AssertionRule, FlowStep } from "../model.ts";
@@ -11,7 +11,7 @@ import { editDistance } from "../text/edit_distance.ts";
 
 /** The capture expressions of SPEC.md plus `response.status`. */
 export const CAPTURE_EXPRESSION =
-  /^response\.(status|body(?:\[\d+\]|\.[A-Za-z_$][\w$-]*)*|headers\.[!#$%&'*+.^_`|~0-9A-Za-z-]+)$/;
+  /^response\.(status|body(?:\[\d+\]|\.[A-Za-z_$][\w$-]*)*|(?:headers|cookies)\.[!#$%&'*+.^_`|~0-9A-Za-z-]+)$/;
 const VARIABLE = /^[A-Za-z_][\w]*$/;
 const DOTTED_VARIABLE = /^[A-Za-z_][\w]*(?:\.[A-Za-z_$][\w$-]*)*$/;
 
@@ -25,6 +25,7 @@ export const STEP_KEYS = [
   "Every",
   "Times",
   "Delay",
+  "Always",
 ] as const;
 
 /** Upper bounds that keep a typo from holding a run for hours. */
@@ -92,7 +93,7 @@ export function parseProperty(
         return fail(
           `Cannot parse capture "${value.trim()}"`,
           "Write `Capture: `response.body.<field>` as `<name>`` (also body[<n>].<field>, " +
-            "headers.<name>, status)",
+            "headers.<name>, cookies.<name>, status)",
         );
       }
       step.captures.push({ expression: match[1], variable: match[2], line });
@@ -183,6 +184,18 @@ export function parseProperty(
         return fail(`Delay: ${ms}`, "Write e.g. `Delay: `250ms`` or `1s`");
       }
       step.delayMs = ms;
+      return;
+    }
+    case "always": {
+      const text = unquote(value).toLowerCase();
+      if (text !== "true" && text !== "false") {
+        return fail(
+          `Always must be true or false, got "${unquote(value)}"`,
+          "Write `Always: true` on a cleanup step that must run after a failure or Ctrl-C",
+        );
+      }
+      if (text === "true") step.always = { line };
+      else delete step.always;
       return;
     }
     default:

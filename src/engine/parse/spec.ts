@@ -13,8 +13,11 @@ import {
   PROTOCOLS,
   type ResponseBlock,
 } from "../model.ts";
-import { malformedPlaceholders } from "../resolve/template.ts";
+import { malformedPlaceholders, templateNames } from "../resolve/template.ts";
+import { GENERATED_NAMES, unknownGenerated } from "../resolve/generated.ts";
+import { nearMiss } from "../text/edit_distance.ts";
 import { parseAssertion } from "./assertion.ts";
+import { readAuthFields, readCookiesField } from "../auth/settings.ts";
 import { readFrontmatter } from "./frontmatter.ts";
 import { parseRequestBlock, parseResponseBlock } from "./http_block.ts";
 import { type MdCodeBlock, type MdDocument, type MdSection, parseMarkdown } from "./markdown.ts";
@@ -44,6 +47,7 @@ const ENDPOINT_KEYS = [
   "response",
   "vars",
   "standalone",
+  "cookies",
 ];
 
 export interface ParsedEndpoint {
@@ -114,6 +118,8 @@ export function parseEndpoint(text: string, file: string): ParsedEndpoint {
       "Write `standalone: false` for an endpoint that only runs inside flows",
     );
   }
+  const authFields = readAuthFields(reader);
+  const cookies = readCookiesField(reader);
   checkNestedKeys(reader.data, issues, file, reader.line.bind(reader));
   reader.known(ENDPOINT_KEYS);
   reader.warnUnknown();
@@ -189,6 +195,8 @@ export function parseEndpoint(text: string, file: string): ParsedEndpoint {
     ignore,
     vars,
     ...(standalone === false ? { standalone: false } : {}),
+    ...(cookies === false ? { cookies } : {}),
+    ...authFields,
     request: request!,
     expected: expected!,
     schema,
@@ -223,13 +231,20 @@ function checkNestedKeys(
       continue;
     }
     for (const inner of Object.keys(value)) {
-      if (!allowed.includes(inner)) {
-        issues.push(warning(`Unknown frontmatter key "${key}.${inner}" is ignored`, {
-          file,
-          line: line([key, inner]),
-          fix: `Known keys under ${key}: ${allowed.join(", ")}`,
-        }));
-      }
+      if (allowed.includes(inner)) continue;
+      const near = nearMiss(inner, allowed);
+      const where = { file, line: line([key, inner]) };
+      issues.push(
+        near
+          ? issue("SPEC_PARSE_ERROR", `Unknown frontmatter key "${key}.${inner}"`, {
+            ...where,
+            fix: `Did you mean "${key}.${near}"? Known keys under ${key}: ${allowed.join(", ")}`,
+          })
+          : warning(`Unknown frontmatter key "${key}.${inner}" is ignored`, {
+            ...where,
+            fix: `Known keys under ${key}: ${allowed.join(", ")}`,
+          }),
+      );
     }
   }
 }
@@ -431,6 +446,18 @@ function checkPlaceholders(sections: (MdSection | undefined)[], file: string, is
         file,
         line,
         fix: "Write placeholders as {{name}} with a name of letters, digits and _",
+      }));
+    }
+    // A Postman dynamic value apispec does not make stays a variable to define, so a warning.
+    for (const name of templateNames(text)) {
+      const meant = unknownGenerated(name);
+      if (meant === undefined) continue;
+      issues.push(warning(`{{${name}}} is not a value apispec generates`, {
+        file,
+        line,
+        fix: `${meant ? `Did you mean {{${meant}}}? ` : ""}Generated values: ${
+          GENERATED_NAMES.map((n) => `{{${n}}}`).join(", ")
+        }; otherwise define ${name} with --var or in env.md`,
       }));
     }
   };

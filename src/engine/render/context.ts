@@ -5,6 +5,7 @@
  * `schema` (a JSON document). Parts come in the intent's order, which is also
  * the order they are dropped in when the token budget is short.
  */
+import { statusText } from "../compare/status.ts";
 import { estimateTokens, packUnits, type Unit } from "./context_budget.ts";
 import {
   bodyKind,
@@ -25,6 +26,7 @@ import {
 } from "./context_intent.ts";
 import { renderContextJson } from "./context_schema.ts";
 import type { ContextEndpoint, ContextFlow, ContextInput, ContextOutput } from "./context_model.ts";
+import { codeFence } from "./markdown_text.ts";
 
 export type {
   ContextEndpoint,
@@ -70,7 +72,7 @@ export function partLines(part: ContextPart, e: ContextEndpoint, input: ContextI
     case "response": {
       const fields = responseFields(spec);
       const body = fields.length ? ` ${fieldList(fields, max)}` : "";
-      return [`response: ${spec.expected.status}${body}`];
+      return [`response: ${statusText(spec.expected)}${body}`];
     }
     case "errors":
       return spec.errorResponses.length
@@ -210,6 +212,6 @@ function flowUnits(flow: ContextFlow, input: ContextInput): Unit[] {
 }
 
 function fenced(text: string): string[] {
-  const fence = "`".repeat(Math.max(3, ...[...text.matchAll(/`+/g)].map((m) => m[0].length + 1)));
+  const fence = codeFence(text);
   return [`${fence}http`, ...text.split("\n"), fence];
 }

@@ -38,6 +38,7 @@ import { OS_PREFIXES } from "../run/exec.ts";
 import { loadOpenApiSource } from "../../contract/openapi_source.ts";
 import { projectOpenApi } from "../../contract/project_openapi.ts";
 import { Sender } from "./send.ts";
+import type { TransportOptions } from "../auth/transport.ts";
 import { FuzzSession, type OperationRun } from "./session.ts";
 import { schedule } from "../run/run_items.ts";
 import { methodRank, planOrder, type RunItem } from "../../engine/schedule/order.ts";
@@ -69,6 +70,8 @@ export interface FuzzInput extends Omit<LayerInputs, "frontmatter" | "captures">
   /** Which priority order the variable sources take. */
   order?: "cli" | "tool";
   timeoutMs?: number;
+  /** `--ca/--cert/--key/--insecure/--no-token-cache`. */
+  transportOptions?: TransportOptions;
   /** Operations in flight at once, one per resource (default 4; 1: one request at a time). */
   concurrency?: number;
   /** Called as each operation is done (the preview streams it). */
@@ -175,7 +178,13 @@ export async function fuzzApi(input: FuzzInput, ctx: OpsContext): Promise<FuzzRe
       }
       return byRoute;
     });
-  const sender = new Sender({ collection, env, layers, timeoutMs: input.timeoutMs }, ctx);
+  const sender = new Sender({
+    collection,
+    env,
+    layers,
+    timeoutMs: input.timeoutMs,
+    transportOptions: input.transportOptions,
+  }, ctx);
   const session = new FuzzSession({
     sender,
     source: fuzzValues(document.definition),
@@ -219,6 +228,7 @@ export async function fuzzApi(input: FuzzInput, ctx: OpsContext): Promise<FuzzRe
     result.operations.push(...await session.fuzzLinks(ordered, flows.flows));
   }
   result.timedOut = session.timedOut;
+  result.issues.push(...sender.warnings);
   const unreachable = session.unreachable;
   if (unreachable) {
     result.issues.push(issue("NETWORK_ERROR", `Fuzzing stopped: ${unreachable}`, {

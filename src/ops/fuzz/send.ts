@@ -18,6 +18,7 @@ import type { FuzzResponseSeen } from "../../engine/fuzz/model.ts";
 import type { OpsContext } from "../../adapters/system.ts";
 import type { Collection } from "../collection/load.ts";
 import { runEndpoint } from "../run/exec.ts";
+import { RunTransport, type TransportOptions } from "../auth/transport.ts";
 
 export interface Sent {
   /** The draft that was sent (the written file's request, if it fails). */
@@ -38,6 +39,8 @@ export interface SenderOptions {
   env: string;
   layers: VarLayer[];
   timeoutMs?: number;
+  /** `--ca/--cert/--key/--insecure/--no-token-cache`. */
+  transportOptions?: TransportOptions;
 }
 
 /** Counts what it sends; `sent` is the summary's `requests`. */
@@ -45,10 +48,18 @@ export class Sender {
   sent = 0;
   #options: SenderOptions;
   #ctx: OpsContext;
+  /** One per run, as `check` has: its cookies, OAuth 2.0 tokens, clients. */
+  #transport: RunTransport;
 
   constructor(options: SenderOptions, ctx: OpsContext) {
     this.#options = options;
     this.#ctx = ctx;
+    this.#transport = new RunTransport(options.transportOptions ?? {}, ctx);
+  }
+
+  /** Warnings of the run's transport (insecure TLS), each once. */
+  get warnings() {
+    return this.#transport.warnings;
   }
 
   #skeletons = new WeakMap<EndpointDraft, { spec?: EndpointSpec; problem?: string }>();
@@ -68,6 +79,7 @@ export class Sender {
       dryRun: false,
       verbose: false,
       history: () => undefined,
+      transport: this.#transport,
     }, this.#ctx);
     if (!run.rawResponse && !run.failure) {
       const error = run.issues.find((i) => i.severity === "error");

@@ -16,6 +16,7 @@ import {
 } from "../../engine/issue.ts";
 import type { Shard } from "../../engine/schedule/shard.ts";
 import { isDirectory } from "../../adapters/fs.ts";
+import type { TransportOptions } from "../auth/transport.ts";
 import type { OpsContext } from "../../adapters/system.ts";
 import type { FlowResult } from "../flow/flow.ts";
 import { displayPath, findCollectionRoot, type LayerInputs } from "../collection/load.ts";
@@ -53,6 +54,8 @@ export interface CheckInput extends Omit<LayerInputs, "frontmatter" | "captures"
   verbose?: boolean;
   /** Live progress (the preview's Run all): what will run, then each endpoint and flow as it finishes. */
   progress?: CheckProgress;
+  /** `--ca/--cert/--key/--insecure/--no-token-cache`. */
+  transportOptions?: TransportOptions;
 }
 
 export interface CheckProgress {
@@ -79,6 +82,10 @@ export interface CheckResult {
   /** Wall time of every item run, by its timings key (`--write-timings`). */
   timings: Record<string, number>;
   issues: Issue[];
+  /** Set when nothing was sent because some files cannot run; said after their own issues. */
+  refused?: Issue;
+  /** Ctrl-C stopped the run: what ran is reported, the rest as not run. */
+  interrupted?: true;
   exitCode: ExitCode;
 }
 
@@ -193,6 +200,7 @@ export async function checkContracts(input: CheckInput, ctx: OpsContext): Promis
       strictAssertions: input.strictAssertions,
       config: input.config,
       concurrency: input.concurrency,
+      transportOptions: input.transportOptions,
       skipInFlowOnly: true,
       sequence: "safe",
     },
@@ -204,7 +212,9 @@ export async function checkContracts(input: CheckInput, ctx: OpsContext): Promis
   [...endpoints.map((e) => e.path), ...flows.map((f) => f.path)].forEach((path, i) => {
     result.timings[key(path)] = run.durations[i];
   });
-  result.issues.push(...run.issues);
+  result.issues.push(...run.issues.filter((i) => i !== run.refused));
+  if (run.refused) result.refused = run.refused;
+  if (run.interrupted) result.interrupted = true;
   result.exitCode = checkExitCode(result);
   return result;
 }
@@ -241,7 +251,7 @@ export async function planShards(
 function checkExitCode(result: CheckResult): ExitCode {
   return worstExitCode([
     ...result.endpoints.filter((r) => !r.skipped).map((r) => r.exitCode),
-    ...result.flows.map((f) =>
+    ...result.flows.filter((f) => !f.skipped).map((f) =>
       f.exitCode === EXIT.passed && !f.passed ? EXIT.testFailed : f.exitCode
     ),
   ]);

@@ -30,8 +30,11 @@ import { scanSecrets } from "../../engine/secrets/scan.ts";
 import { headerValue } from "../../engine/compare/headers.ts";
 import { resolve } from "../../adapters/path.ts";
 import { isDirectory, readTextSync, UnreadableFile } from "../../adapters/fs.ts";
-import { sendRequest } from "../../adapters/http.ts";
+import type { SendResult } from "../../adapters/http.ts";
+import { awsLayer } from "../auth/aws_layer.ts";
+import { type Exchange, RunTransport, type TransportOptions } from "../auth/transport.ts";
 import type { OpsContext } from "../../adapters/system.ts";
+import { systemRandom } from "../../adapters/random.ts";
 import {
   buildLayers,
   type Collection,
@@ -143,6 +146,12 @@ export interface RunOptions {
   timeoutMs?: number;
   strictAssertions: boolean;
   dryRun: boolean;
+  /**
+   * With `dryRun`: only whether the request resolves (its issues and exit
+   * code); the request is not masked for display. A planned run checks every
+   * file this way before it sends anything.
+   */
+  resolveOnly?: boolean;
   verbose: boolean;
   /** Absolute path of the endpoint file, for its history; defaults to `spec.file` from the working folder. */
   specPath?: string;
@@ -154,6 +163,8 @@ export interface RunOptions {
    * request go while this one's verdict is worked out.
    */
   onExchangeDone?: () => void;
+  /** The run's cookies, tokens and clients; a new one (keeping no cookies) when absent. */
+  transport?: RunTransport;
 }
 
 export interface EndpointRun {
@@ -211,7 +222,19 @@ export async function runEndpoint(
     ]);
   }
   const auth = spec.auth ?? collection.config.auth;
-  const built = buildExchange(spec, { layers: options.layers, auth, env: options.env });
+  const transport = options.transport ?? new RunTransport({ cookies: false }, ctx);
+  const layers = auth === "aws-sigv4" ? [...options.layers, awsLayer(ctx.env)] : options.layers;
+  const random = ctx.random ?? systemRandom;
+  const built = buildExchange(spec, {
+    layers,
+    auth,
+    env: options.env,
+    project: collection.config,
+    // Fresh generated values for every request sent; a dry run shows their placeholders.
+    ...(options.dryRun
+      ? {}
+      : { entropy: { now: ctx.clock.now(), uuid: random.uuid, random: random.next } }),
+  });
   if (!built.request) return fail(built.issues, built.variables, built.secrets);
   const request = built.request;
   if (request.body !== undefined && (request.method === "GET" || request.method === "HEAD")) {
@@ -224,6 +247,15 @@ export async function runEndpoint(
       built.variables,
       built.secrets,
     );
+  }
+  if (options.dryRun && options.resolveOnly) {
+    return {
+      record: recordFromIssues(built.issues),
+      issues: built.issues,
+      variables: [],
+      secrets: built.secrets,
+      exitCode: EXIT.passed,
+    };
   }
   if (options.dryRun) {
     const maskedRequest = maskRequest(request, built.secrets);
@@ -257,11 +289,22 @@ export async function runEndpoint(
   let response: HttpResponse | undefined;
   let failure: NetworkFailure | undefined;
   let duration = 0;
+  let exchange: Exchange;
   for (let attempt = 0;; attempt++) {
-    const sent = await sendRequest(request, timeoutMs);
+    exchange = await transport.exchange({
+      request,
+      auth: built.auth,
+      transport: built.transport,
+      cookies: spec.cookies !== false,
+      timeoutMs,
+      env: options.env,
+      base: collection.root,
+    });
+    const sent: SendResult = exchange;
     response = sent.response;
     failure = sent.failure;
     duration = sent.durationMs;
+    if (exchange.refused || exchange.problem) break;
     if (
       attempt >= policy.attempts || !isRetryable({ status: response?.status, failed: !!failure })
     ) break;
@@ -276,6 +319,18 @@ export async function runEndpoint(
     options.onExchangeDone();
     // Let the next request start before this response is compared.
     await null;
+  }
+  const secrets = [...built.secrets, ...transport.secrets];
+  const runIssues = [...built.issues, ...transport.warnings];
+  if (exchange!.problem) {
+    return fail(
+      [issue("VALIDATION_ERROR", exchange!.problem, {
+        fix: "Check the tls: paths in api-docs/project.md (relative to its folder) or the " +
+          "--ca/--cert/--key flags",
+      })],
+      built.variables,
+      secrets,
+    );
   }
 
   const diff = response
@@ -295,18 +350,20 @@ export async function runEndpoint(
       await assertionOptions(built.assertions, duration),
     )
     : [];
-  const verdict = classify({
-    spec,
-    auth,
-    env: options.env,
-    url: request.url,
-    timeoutMs,
-    response,
-    networkFailure: failure,
-    diff,
-    assertions: assertionResults,
-    strictAssertions: options.strictAssertions || collection.config.strictAssertions === true,
-  });
+  const verdict = exchange!.refused
+    ? { passed: false, ...exchange!.refused, hints: [exchange!.refused.hint] }
+    : classify({
+      spec,
+      auth,
+      env: options.env,
+      url: request.url,
+      timeoutMs,
+      response,
+      networkFailure: failure,
+      diff,
+      assertions: assertionResults,
+      strictAssertions: options.strictAssertions || collection.config.strictAssertions === true,
+    });
   const record: ExecRecord = {
     passed: verdict.passed,
     status: response?.status ?? 0,
@@ -323,8 +380,10 @@ export async function runEndpoint(
     : verdict.error_type === "NETWORK_ERROR"
     ? EXIT.networkError
     : EXIT.testFailed;
+  // What was sent, with the credentials auth added (masked below, as everything is).
+  if (options.verbose) record.request = exchange!.sent;
   // Every real execution, from every surface, lands in the spec's history, masked like any output.
-  const masked = maskRecord(record, built.secrets);
+  const masked = maskRecord(record, secrets);
   const specPath = options.specPath ?? resolve(ctx.cwd, spec.file);
   const entry = historyEntry(masked, ctx.clock.now());
   const historyProblem = options.history
@@ -334,21 +393,21 @@ export async function runEndpoint(
   let maskedUrl: string | undefined;
   return {
     record: masked,
-    issues: historyProblem ? [...built.issues, historyProblem] : built.issues,
+    issues: historyProblem ? [...runIssues, historyProblem] : runIssues,
     // The variable report and the masked request are made on first read: most runs of a
     // batch, check or flow never show them, and masking is a third of a loopback request.
     get variables() {
       return built.variables;
     },
     get request() {
-      return maskedRequest ??= maskRequest(request, built.secrets);
+      return maskedRequest ??= maskRequest(exchange!.sent, secrets);
     },
     get url() {
-      return maskedRequest?.url ?? (maskedUrl ??= maskText(request.url, built.secrets));
+      return maskedRequest?.url ?? (maskedUrl ??= maskText(exchange!.sent.url, secrets));
     },
     rawResponse: response,
     failure,
-    secrets: built.secrets,
+    secrets,
     exitCode,
   };
 }
@@ -359,6 +418,8 @@ export interface ExecInput extends Omit<LayerInputs, "frontmatter"> {
   /** Which priority order the variable sources take (SPEC.md differs for CLI and tools). */
   order?: "cli" | "tool";
   dryRun?: boolean;
+  /** See `RunOptions.resolveOnly`. */
+  resolveOnly?: boolean;
   timeoutMs?: number;
   strictAssertions?: boolean;
   verbose?: boolean;
@@ -367,6 +428,10 @@ export interface ExecInput extends Omit<LayerInputs, "frontmatter"> {
   history?: HistorySink;
   /** See `RunOptions.onExchangeDone`. */
   onExchangeDone?: () => void;
+  /** The run's transport (cookies, tokens, clients), shared by the files of one run. */
+  transport?: RunTransport;
+  /** `--ca/--cert/--key/--insecure`, `--no-token-cache`, for a transport made here. */
+  transportOptions?: TransportOptions;
 }
 
 export interface ExecResult extends EndpointRun {
@@ -433,13 +498,18 @@ export async function execInCollection(
   const build = () =>
     buildLayers(collection, env, inputs, order, [...OS_PREFIXES[input.order ?? "cli"]], ctx.env);
   const layers = sharedLayers(collection, env, input.order ?? "cli", inputs, ctx.env, build);
+  // `exec` of one file: its own transport, whose cookie jar starts (and stays) empty.
+  const transport = input.transport ??
+    new RunTransport({ ...input.transportOptions, cookies: false }, ctx);
   const run = await runEndpoint(spec, collection, {
     env,
     layers,
+    transport,
     specPath: path,
     timeoutMs: input.timeoutMs,
     strictAssertions: input.strictAssertions ?? false,
     dryRun: input.dryRun ?? false,
+    resolveOnly: input.resolveOnly,
     verbose: input.verbose ?? false,
     history: input.history,
     onExchangeDone: input.onExchangeDone,
