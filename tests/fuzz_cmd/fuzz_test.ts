@@ -8,7 +8,8 @@
 import { assert, assertEquals, assertStringIncludes } from "@std/assert";
 import { apispec, type CliResult, json } from "../helpers/cli.ts";
 import { type Workspace, workspace } from "../helpers/workspace.ts";
-import { PLANTED, type PlantedApp, startPlantedApp, TOKEN } from "./planted_app.ts";
+import { PLANTED, startPlantedApp, TOKEN } from "./planted_app.ts";
+import { ENV, plantedProject as project } from "./_project.ts";
 
 interface Summary {
   operations: number;
@@ -22,20 +23,6 @@ interface Summary {
     file: string | null;
     seed: number;
   }[];
-}
-
-const ENV = { APISPEC_AUTH_TOKEN: TOKEN };
-
-/** A project whose project.md names the app's document, with bearer auth and a dev environment. */
-async function project(app: PlantedApp, envName = "dev"): Promise<Workspace> {
-  return await workspace({
-    "openapi.json": JSON.stringify(app.doc, null, 2),
-    "api-docs/project.md":
-      `---\nname: planted\ndefault-env: ${envName}\nopenapi: ../openapi.json\n` +
-      "auth: bearer\n---\n",
-    "api-docs/_shared/env.template.md":
-      `## ${envName}\n\n\`\`\`yaml\nbaseUrl: ${app.url}\n\`\`\`\n`,
-  });
 }
 
 function fuzz(ws: Workspace, args: string[]): Promise<CliResult> {

@@ -72,6 +72,7 @@ Deno.test({
       "apispec_history",
       "apispec_session",
       "apispec_exec_batch",
+      "apispec_fuzz",
     ]);
     const call = await inspect(demo.ws.dir, [
       "--method",

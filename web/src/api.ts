@@ -215,3 +215,36 @@ async function readJsonLines<T>(response: Response, onMessage: (message: T) => v
     if (done) break;
   }
 }
+
+/** A line of `POST /api/fuzz` (src/preview/api/fuzz.ts). */
+export type FuzzMessage =
+  | { type: "start"; operations: number; seed: number }
+  | { type: "operation"; operation: string; requests: number; failures: number }
+  | {
+    type: "done";
+    summary: { operations: number; requests: number; seed: number | null };
+    failures: {
+      check: string;
+      method: string;
+      path: string;
+      status: number;
+      file: string | null;
+      message: string;
+    }[];
+    exit_code: number;
+    issues: Issue[];
+  }
+  | { type: "error"; error: { message: string; fix?: string } };
+
+/** Fuzzes the API from the project's OpenAPI document, streaming progress. */
+export async function fuzz(
+  input: { stateful: boolean; openapi?: string },
+  onMessage: (message: FuzzMessage) => void,
+): Promise<void> {
+  const response = await fetch("/api/fuzz", {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(input),
+  });
+  await readJsonLines(response, onMessage);
+}

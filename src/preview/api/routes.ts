@@ -10,6 +10,7 @@ import { historyRoute, latestRunsRoute } from "./history.ts";
 import { runAllRoute } from "./run_all.ts";
 import { envFilesRoute, saveEnvRoute } from "./env.ts";
 import { coverageRoute, draftSpecRoute } from "./coverage.ts";
+import { fuzzRoute } from "./fuzz.ts";
 import { proxyExchangesRoute } from "./proxy.ts";
 import { authLoginRoute, authTokensRoute } from "./auth.ts";
 import type { PreviewState } from "../state.ts";
@@ -74,6 +75,7 @@ export const ROUTES = new Map<string, Route>([
   ["PUT /api/env-files", saveEnvRoute],
   ["GET /api/coverage", (s, _r, u) => coverageRoute(s, u)],
   ["POST /api/coverage/draft", draftSpecRoute],
+  ["POST /api/fuzz", fuzzRoute],
   ["GET /api/proxy/exchanges", proxyExchangesRoute],
   ["GET /api/auth/tokens", authTokensRoute],
   ["POST /api/auth/login", authLoginRoute],
