@@ -83,12 +83,17 @@ Deno.test("the same seed sends the same requests", async () => {
   assertEquals([...logs[2]].sort(), [...logs[0]].sort());
 });
 
-Deno.test("production is refused without --yes, and nothing is sent", async () => {
+Deno.test("production is refused without --yes, a run that cannot resolve sends nothing", async () => {
   await using app = startPlantedApp();
   await using ws = await project(app, "production");
   const refused = await fuzz(ws, ["--max-examples", "2"]);
   assertEquals(refused.code, 2);
   assertStringIncludes(refused.stderr, 'Refusing to fuzz "production" without --yes');
+  assertEquals(app.log, []);
+  // Without the token nothing resolves: every operation is named, and nothing is sent.
+  const unresolved = await apispec(["fuzz", "--yes"], { cwd: ws.dir });
+  assertEquals(unresolved.code, 2, unresolved.stderr);
+  assertStringIncludes(unresolved.stderr, 'GET /items: Variable "authToken" is not defined');
   assertEquals(app.log, []);
   const confirmed = await fuzz(ws, ["--max-examples", "2", "--methods", "GET", "--yes"]);
   assert(confirmed.code === 0 || confirmed.code === 1, confirmed.stderr);

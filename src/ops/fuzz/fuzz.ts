@@ -12,7 +12,14 @@
  * without `yes`. Returns results; never prints.
  */
 import { resolve } from "../../adapters/path.ts";
-import { EXIT, type ExitCode, type Issue, issue, warning } from "../../engine/issue.ts";
+import {
+  EXIT,
+  type ExitCode,
+  exitCodeFor,
+  type Issue,
+  issue,
+  warning,
+} from "../../engine/issue.ts";
 import { PRODUCTION_ENVS } from "../../engine/model.ts";
 import { CLI_ORDER, TOOL_ORDER } from "../../engine/resolve/layers.ts";
 import type { EndpointDraft } from "../../engine/render/spec_md.ts";
@@ -109,6 +116,8 @@ export async function fuzzApi(input: FuzzInput, ctx: OpsContext): Promise<FuzzRe
     exitCode: EXIT.passed,
   };
   const refuse = (issues: Issue[], code: ExitCode = EXIT.invalidSpec): FuzzResult => {
+    // A refused run sent nothing: there is no seed to repeat it with.
+    delete result.seed;
     result.issues.push(...issues);
     result.exitCode = code;
     result.durationMs = Math.round(ctx.clock.monotonic() - started);
@@ -213,6 +222,9 @@ export async function fuzzApi(input: FuzzInput, ctx: OpsContext): Promise<FuzzRe
     resources: [resourceFor(op.path)],
     rank: methodRank(op.method),
   }));
+  // Nothing is sent when a request cannot resolve: every operation is resolved first.
+  const unresolved = await session.preflight(ordered);
+  if (unresolved.length) return refuse(unresolved, exitCodeFor(unresolved));
   const runs: OperationRun[] = [];
   input.progress?.({ type: "start", operations: ordered.length, seed });
   await schedule(plan, Math.max(1, input.concurrency ?? DEFAULT_CONCURRENCY), async (index) => {
@@ -262,7 +274,10 @@ export async function fuzzApi(input: FuzzInput, ctx: OpsContext): Promise<FuzzRe
     })),
   };
   result.durationMs = Math.round(ctx.clock.monotonic() - started);
-  result.exitCode = result.failures.length
+  if (session.refused) result.issues.push(session.refused);
+  result.exitCode = session.refused
+    ? exitCodeFor([session.refused])
+    : result.failures.length
     ? EXIT.testFailed
     : written.issues.some((i) => i.code === "ENGINE_ERROR")
     ? EXIT.engineError

@@ -9,6 +9,7 @@
  * in any history.
  */
 import type { EndpointSpec, ResolvedRequest } from "../../engine/model.ts";
+import { type Issue, issue } from "../../engine/issue.ts";
 import type { EndpointDraft } from "../../engine/render/spec_md.ts";
 import { renderSpec } from "../../engine/render/spec_md.ts";
 import { parseEndpoint } from "../../engine/parse/spec.ts";
@@ -29,7 +30,7 @@ export interface Sent {
   response?: FuzzResponseSeen;
   failure?: NetworkFailure;
   /** Why nothing was sent (the draft does not resolve: a missing variable). */
-  problem?: string;
+  problem?: Issue;
   /** Values to mask in everything shown or written about this request. */
   secrets: string[];
 }
@@ -64,11 +65,38 @@ export class Sender {
 
   #skeletons = new WeakMap<EndpointDraft, { spec?: EndpointSpec; problem?: string }>();
 
+  /** What stops `draft` before sending (a variable nothing defines), resolved without sending. */
+  async preflight(draft: EndpointDraft): Promise<Issue[]> {
+    const { spec, problem } = specOf(draft);
+    if (!spec) return [issue("ENGINE_ERROR", `A fuzz request does not parse: ${problem}`)];
+    const { collection, env, layers } = this.#options;
+    const run = await runEndpoint(spec, collection, {
+      env,
+      layers,
+      strictAssertions: false,
+      dryRun: true,
+      verbose: false,
+      history: () => undefined,
+      transport: this.#transport,
+    }, this.#ctx);
+    return run.issues.filter((i) => i.severity === "error").map(
+      ({ file: _file, line: _line, column: _column, ...rest }) => rest,
+    );
+  }
+
   /** Sends `draft`, made from `base` (the operation's imported draft) with another request. */
   async send(base: EndpointDraft, draft: EndpointDraft): Promise<Sent> {
     let skeleton = this.#skeletons.get(base);
     if (!skeleton) this.#skeletons.set(base, skeleton = specOf(draft));
-    if (!skeleton.spec) return { draft, problem: skeleton.problem, secrets: [] };
+    if (!skeleton.spec) {
+      return {
+        draft,
+        problem: issue("ENGINE_ERROR", `A fuzz request does not parse: ${skeleton.problem}`, {
+          fix: "This is a bug in apispec; report it with the operation's OpenAPI",
+        }),
+        secrets: [],
+      };
+    }
     const spec = { spec: withRequest(skeleton.spec, draft) };
     const { collection, env, layers, timeoutMs } = this.#options;
     const run = await runEndpoint(spec.spec, collection, {
@@ -82,8 +110,11 @@ export class Sender {
       transport: this.#transport,
     }, this.#ctx);
     if (!run.rawResponse && !run.failure) {
-      const error = run.issues.find((i) => i.severity === "error");
-      return { draft, problem: error?.message ?? "not sent", secrets: run.secrets };
+      const error = run.issues.find((i) => i.severity === "error") ??
+        issue("ENGINE_ERROR", "A fuzz request was not sent", { fix: "Run it with -v" });
+      // The file is an in-memory one: the issue names the operation instead.
+      const { file: _file, line: _line, column: _column, ...problem } = error;
+      return { draft, problem, secrets: run.secrets };
     }
     this.sent++;
     const raw = run.rawResponse;

@@ -9,6 +9,7 @@
 import type fcType from "fast-check";
 import type { EndpointDraft } from "../../engine/render/spec_md.ts";
 import type { OpsContext } from "../../adapters/system.ts";
+import type { Issue } from "../../engine/issue.ts";
 import {
   type CheckFailure,
   type FuzzCase,
@@ -87,6 +88,8 @@ export class FuzzSession {
   timedOut = false;
   /** Why the run stopped early, when the API stopped answering. */
   unreachable?: string;
+  /** Why the run stopped before sending: a request that cannot resolve (a missing variable). */
+  refused?: Issue;
   #options: SessionOptions;
   #ctx: OpsContext;
   #known = new Set<string>();
@@ -119,7 +122,7 @@ export class FuzzSession {
   /** Whether no request may start any more (time budget spent, API unreachable). */
   stopped(): boolean {
     if (this.#ctx.clock.monotonic() >= this.#options.deadline) this.timedOut = true;
-    return this.timedOut || this.unreachable !== undefined;
+    return this.timedOut || this.unreachable !== undefined || this.refused !== undefined;
   }
 
   #base(op: FuzzOperation): Promise<EndpointDraft | undefined> {
@@ -130,6 +133,25 @@ export class FuzzSession {
 
   #identity(op: FuzzOperation, failure: CheckFailure): string {
     return `${operationKey(op)} ${failure.check} ${failure.key}`;
+  }
+
+  /**
+   * Resolves each operation's first request without sending it: what would
+   * stop a run (a variable nothing defines) is found before any request goes.
+   */
+  async preflight(operations: FuzzOperation[]): Promise<Issue[]> {
+    const issues: Issue[] = [];
+    for (const op of operations) {
+      const base = await this.#base(op);
+      const values = this.#arbitraries.exampleCase(op, this.#options.source);
+      const built = values && this.#request.buildRequest(op, values);
+      if (!base || !built?.ok) continue;
+      const found = await this.#options.sender.preflight(
+        this.#drafts.requestDraft(base, op, built.request),
+      );
+      issues.push(...found.map((i) => ({ ...i, message: `${operationKey(op)}: ${i.message}` })));
+    }
+    return issues;
   }
 
   /** Sends one case and checks the answer; undefined when it cannot be sent or nothing answered. */
@@ -148,7 +170,10 @@ export class FuzzSession {
     if (!sent.problem) this.#sentBy.set(op, (this.#sentBy.get(op) ?? 0) + 1);
     if (sent.problem) {
       // A request that does not resolve (a missing variable) will not resolve next time either.
-      this.unreachable ??= sent.problem;
+      this.refused ??= {
+        ...sent.problem,
+        message: `${operationKey(op)}: ${sent.problem.message}`,
+      };
       return undefined;
     }
     if (!sent.response) {
