@@ -13,8 +13,9 @@ import { PLANTED, plantedDocument, TOKEN } from "../tests/fuzz_cmd/planted_app.t
 import { loadNote, median, type Sample, timeItAsync, verdict } from "./_measure.ts";
 
 const ROUNDS = Number(Deno.env.get("ROUNDS") ?? 5);
-/** The default of `apispec fuzz`, unless MAX_EXAMPLES says otherwise. */
+/** The defaults of `apispec fuzz`, unless MAX_EXAMPLES or CONCURRENCY say otherwise. */
 const MAX_EXAMPLES = Number(Deno.env.get("MAX_EXAMPLES") ?? 50);
+const CONCURRENCY = Number(Deno.env.get("CONCURRENCY") ?? 4);
 
 interface Received {
   method: string;
@@ -82,6 +83,7 @@ for (let round = 0; round <= ROUNDS; round++) {
       stateful: true,
       out: `${dir}/out-${round}`,
       maxExamples: MAX_EXAMPLES,
+      concurrency: CONCURRENCY,
     }, ctx);
     requests = result.summary.requests;
     duration = result.durationMs;
@@ -113,7 +115,8 @@ for (let round = 0; round <= ROUNDS; round++) {
 
 const ratio = median(fuzzRates) / median(bareRates);
 console.log(
-  `fuzz: ${median(fuzzRates).toFixed(0)} requests/s (CPU ${median(fuzzCpu).toFixed(3)} ms/request)`,
+  `fuzz (--max-examples ${MAX_EXAMPLES}, --concurrency ${CONCURRENCY}): ` +
+    `${median(fuzzRates).toFixed(0)} requests/s (CPU ${median(fuzzCpu).toFixed(3)} ms/request)`,
 );
 console.log(
   `bare fetch loop, same requests: ${median(bareRates).toFixed(0)} requests/s (CPU ${
