@@ -155,6 +155,11 @@ Deno.test("reports as check writes them; a closed port is exit 4; no document is
   assert(!(await ws.read("fuzz.html")).includes(TOKEN));
   assert(await ws.exists("found"));
 
+  // A time budget ends the run early, says so, and keeps what was found.
+  const budget = await fuzz(ws, ["--seed", "5", "--max-examples", "1000", "--time-budget", "0.3"]);
+  assert(budget.code === 0 || budget.code === 1, budget.stderr);
+  assertStringIncludes(budget.stdout, "(time budget reached)");
+
   await using closed = await workspace({
     "openapi.json": JSON.stringify(app.doc),
     "api-docs/project.md": "---\nname: x\nopenapi: ../openapi.json\n---\n",
