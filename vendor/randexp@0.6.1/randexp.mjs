@@ -30,17 +30,17 @@ var __toESM = (mod, isNodeMode, target) => (target = mod != null ? __create(__ge
   mod
 ));
 
-// ../../../tmp/apispec-vendor-be465e00f455c60f/node_modules/ret/dist/types/tokens.js
+// node_modules/ret/dist/types/tokens.js
 var require_tokens = __commonJS({
-  "../../../tmp/apispec-vendor-be465e00f455c60f/node_modules/ret/dist/types/tokens.js"(exports) {
+  "node_modules/ret/dist/types/tokens.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
   }
 });
 
-// ../../../tmp/apispec-vendor-be465e00f455c60f/node_modules/ret/dist/types/types.js
+// node_modules/ret/dist/types/types.js
 var require_types = __commonJS({
-  "../../../tmp/apispec-vendor-be465e00f455c60f/node_modules/ret/dist/types/types.js"(exports) {
+  "node_modules/ret/dist/types/types.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.types = void 0;
@@ -58,17 +58,17 @@ var require_types = __commonJS({
   }
 });
 
-// ../../../tmp/apispec-vendor-be465e00f455c60f/node_modules/ret/dist/types/set-lookup.js
+// node_modules/ret/dist/types/set-lookup.js
 var require_set_lookup = __commonJS({
-  "../../../tmp/apispec-vendor-be465e00f455c60f/node_modules/ret/dist/types/set-lookup.js"(exports) {
+  "node_modules/ret/dist/types/set-lookup.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
   }
 });
 
-// ../../../tmp/apispec-vendor-be465e00f455c60f/node_modules/ret/dist/types/index.js
+// node_modules/ret/dist/types/index.js
 var require_types2 = __commonJS({
-  "../../../tmp/apispec-vendor-be465e00f455c60f/node_modules/ret/dist/types/index.js"(exports) {
+  "node_modules/ret/dist/types/index.js"(exports) {
     "use strict";
     var __createBinding = exports && exports.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -93,9 +93,9 @@ var require_types2 = __commonJS({
   }
 });
 
-// ../../../tmp/apispec-vendor-be465e00f455c60f/node_modules/ret/dist/sets.js
+// node_modules/ret/dist/sets.js
 var require_sets = __commonJS({
-  "../../../tmp/apispec-vendor-be465e00f455c60f/node_modules/ret/dist/sets.js"(exports) {
+  "node_modules/ret/dist/sets.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.anyChar = exports.notWhitespace = exports.whitespace = exports.notInts = exports.ints = exports.notWords = exports.words = void 0;
@@ -147,9 +147,9 @@ var require_sets = __commonJS({
   }
 });
 
-// ../../../tmp/apispec-vendor-be465e00f455c60f/node_modules/ret/dist/util.js
+// node_modules/ret/dist/util.js
 var require_util = __commonJS({
-  "../../../tmp/apispec-vendor-be465e00f455c60f/node_modules/ret/dist/util.js"(exports) {
+  "node_modules/ret/dist/util.js"(exports) {
     "use strict";
     var __createBinding = exports && exports.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -234,9 +234,9 @@ var require_util = __commonJS({
   }
 });
 
-// ../../../tmp/apispec-vendor-be465e00f455c60f/node_modules/ret/dist/tokenizer.js
+// node_modules/ret/dist/tokenizer.js
 var require_tokenizer = __commonJS({
-  "../../../tmp/apispec-vendor-be465e00f455c60f/node_modules/ret/dist/tokenizer.js"(exports) {
+  "node_modules/ret/dist/tokenizer.js"(exports) {
     "use strict";
     var __createBinding = exports && exports.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -547,9 +547,9 @@ var require_tokenizer = __commonJS({
   }
 });
 
-// ../../../tmp/apispec-vendor-be465e00f455c60f/node_modules/ret/dist/sets-lookup.js
+// node_modules/ret/dist/sets-lookup.js
 var require_sets_lookup = __commonJS({
-  "../../../tmp/apispec-vendor-be465e00f455c60f/node_modules/ret/dist/sets-lookup.js"(exports) {
+  "node_modules/ret/dist/sets-lookup.js"(exports) {
     "use strict";
     var __createBinding = exports && exports.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -616,9 +616,9 @@ var require_sets_lookup = __commonJS({
   }
 });
 
-// ../../../tmp/apispec-vendor-be465e00f455c60f/node_modules/ret/dist/write-set-tokens.js
+// node_modules/ret/dist/write-set-tokens.js
 var require_write_set_tokens = __commonJS({
-  "../../../tmp/apispec-vendor-be465e00f455c60f/node_modules/ret/dist/write-set-tokens.js"(exports) {
+  "node_modules/ret/dist/write-set-tokens.js"(exports) {
     "use strict";
     var __createBinding = exports && exports.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -715,9 +715,9 @@ var require_write_set_tokens = __commonJS({
   }
 });
 
-// ../../../tmp/apispec-vendor-be465e00f455c60f/node_modules/ret/dist/reconstruct.js
+// node_modules/ret/dist/reconstruct.js
 var require_reconstruct = __commonJS({
-  "../../../tmp/apispec-vendor-be465e00f455c60f/node_modules/ret/dist/reconstruct.js"(exports) {
+  "node_modules/ret/dist/reconstruct.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.reconstruct = void 0;
@@ -783,9 +783,9 @@ var require_reconstruct = __commonJS({
   }
 });
 
-// ../../../tmp/apispec-vendor-be465e00f455c60f/node_modules/ret/dist/index.js
+// node_modules/ret/dist/index.js
 var require_dist = __commonJS({
-  "../../../tmp/apispec-vendor-be465e00f455c60f/node_modules/ret/dist/index.js"(exports, module) {
+  "node_modules/ret/dist/index.js"(exports, module) {
     "use strict";
     var __createBinding = exports && exports.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -821,9 +821,9 @@ var require_dist = __commonJS({
   }
 });
 
-// ../../../tmp/apispec-vendor-be465e00f455c60f/node_modules/drange/lib/index.js
+// node_modules/drange/lib/index.js
 var require_lib = __commonJS({
-  "../../../tmp/apispec-vendor-be465e00f455c60f/node_modules/drange/lib/index.js"(exports, module) {
+  "node_modules/drange/lib/index.js"(exports, module) {
     var SubRange = class _SubRange {
       constructor(low, high) {
         this.low = low;
@@ -988,9 +988,9 @@ var require_lib = __commonJS({
   }
 });
 
-// ../../../tmp/apispec-vendor-be465e00f455c60f/node_modules/randexp/dist/randexp.js
+// node_modules/randexp/dist/randexp.js
 var require_randexp = __commonJS({
-  "../../../tmp/apispec-vendor-be465e00f455c60f/node_modules/randexp/dist/randexp.js"(exports, module) {
+  "node_modules/randexp/dist/randexp.js"(exports, module) {
     "use strict";
     var __createBinding = exports && exports.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;

@@ -27,6 +27,15 @@ function jsonMedia(doc: Obj, content: unknown): Obj | undefined {
   return entry && isRecord(entry[1]) ? deref(doc, entry[1]) ?? entry[1] as Obj : undefined;
 }
 
+function headerNames(doc: Obj, item: Obj, operation: Obj): string[] {
+  const names = new Set<string>();
+  for (const raw of [...asArray(item.parameters), ...asArray(operation.parameters)]) {
+    const p = deref(doc, raw);
+    if (p?.in === "header" && typeof p.name === "string") names.add(p.name);
+  }
+  return [...names];
+}
+
 function requiredParameters(doc: Obj, item: Obj, operation: Obj): ContractParameter[] {
   const byKey = new Map<string, { name: string; in: string; required: boolean }>();
   for (const raw of [...asArray(item.parameters), ...asArray(operation.parameters)]) {
@@ -74,6 +83,7 @@ function operationOf(
     ...(typeof operation.operationId === "string" ? { operationId: operation.operationId } : {}),
     responses: Object.keys(responses),
     required: requiredParameters(doc, item, operation),
+    headerNames: headerNames(doc, item, operation),
     ...(requestBody ? { requestBody: { required: requestBody.required === true } } : {}),
     responseSchema: (code) =>
       schemaOf(`response ${code}`, () => jsonMedia(doc, deref(doc, responses[code])?.content)),

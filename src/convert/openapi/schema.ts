@@ -8,7 +8,12 @@
  * which the shared validator reads by direction; standalone schemas, which
  * endpoint files hold, have it folded back for their direction.
  */
-import { type Direction, MODE_REQUIRED } from "../../engine/contract/schema_ids.ts";
+import {
+  type Direction,
+  MODE_REQUIRED,
+  SUBSCHEMA_KEYWORDS,
+  SUBSCHEMA_MAP_KEYWORDS,
+} from "../../engine/contract/schema_ids.ts";
 import { isRecord } from "../data.ts";
 import { pointerParts, resolvePointer } from "./refs.ts";
 
@@ -49,33 +54,6 @@ const FORMATS = new Set([
   "password",
   "binary",
 ]);
-/** Keywords whose value is a map of schemas. */
-const SCHEMA_MAPS = new Set([
-  "properties",
-  "patternProperties",
-  "$defs",
-  "definitions",
-  "dependentSchemas",
-]);
-/** Keywords whose value is a schema or a list of schemas. */
-const SCHEMA_VALUES = new Set([
-  "items",
-  "additionalProperties",
-  "not",
-  "allOf",
-  "anyOf",
-  "oneOf",
-  "prefixItems",
-  "contains",
-  "propertyNames",
-  "if",
-  "then",
-  "else",
-  "unevaluatedItems",
-  "unevaluatedProperties",
-  "additionalItems",
-]);
-
 export const DRAFT_2020 = "https://json-schema.org/draft/2020-12/schema";
 
 /**
@@ -129,6 +107,10 @@ export class SchemaConverter {
    * converted and kept, so `definitions()` afterwards holds it all.
    */
   shared(schema: unknown, label = "a schema"): unknown {
+    // Operations share response and body objects (components/responses): one root each,
+    // so a validator compiles it once.
+    const known = isRecord(schema) ? this.#roots.get(schema) : undefined;
+    if (known !== undefined) return known;
     const deps = new Set<string>();
     this.#where.push(label);
     const root = this.#convert(schema, deps);
@@ -146,8 +128,12 @@ export class SchemaConverter {
       }
     }
     for (const pointer of queue) this.#closed.add(pointer);
+    if (isRecord(schema)) this.#roots.set(schema, root);
     return root;
   }
+
+  /** Roots `shared()` converted, by the document's object. */
+  #roots = new Map<object, unknown>();
 
   /** The converted schema a `$defs` name stands for, once `shared()` reached it. */
   definition(name: string): unknown {
@@ -532,14 +518,14 @@ export class SchemaConverter {
       }
       return { required: names };
     }
-    if (SCHEMA_MAPS.has(key) && isRecord(value)) {
+    if (SUBSCHEMA_MAP_KEYWORDS.has(key) && isRecord(value)) {
       return {
         [key === "definitions" ? "$defs" : key]: Object.fromEntries(
           Object.entries(value).map(([k, v]) => [k, this.#convert(v, deps)]),
         ),
       };
     }
-    if (SCHEMA_VALUES.has(key)) {
+    if (SUBSCHEMA_KEYWORDS.has(key)) {
       if (Array.isArray(value)) {
         return {
           [key === "items" ? "prefixItems" : key]: value.map((v) => this.#convert(v, deps)),

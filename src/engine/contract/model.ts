@@ -56,6 +56,8 @@ export interface ContractOperation {
   responses: string[];
   /** Required query and header parameters (path and operation level merged). */
   required: ContractParameter[];
+  /** Every header parameter's name as the document writes it (the Arazzo export matches them). */
+  headerNames?: string[];
   requestBody?: { required: boolean };
   /**
    * The JSON schema of the response documented under `code`, when it has JSON

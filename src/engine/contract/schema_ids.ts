@@ -16,3 +16,31 @@ export const MODE_REQUIRED = "x-apispec-required";
 
 /** Which message a body is: what a client sends, or what the API answers. */
 export type Direction = "request" | "response";
+
+/** JSON Schema keywords whose value is a subschema or a list of subschemas. */
+export const SUBSCHEMA_KEYWORDS = new Set([
+  "items",
+  "additionalProperties",
+  "not",
+  "allOf",
+  "anyOf",
+  "oneOf",
+  "prefixItems",
+  "contains",
+  "propertyNames",
+  "if",
+  "then",
+  "else",
+  "unevaluatedItems",
+  "unevaluatedProperties",
+  "additionalItems",
+]);
+
+/** JSON Schema keywords whose value maps names to subschemas. */
+export const SUBSCHEMA_MAP_KEYWORDS = new Set([
+  "properties",
+  "patternProperties",
+  "$defs",
+  "definitions",
+  "dependentSchemas",
+]);
