@@ -21,6 +21,10 @@ import type {
   VarsResponse,
   WorkspaceView,
 } from "./types.ts";
+import type { FuzzMessage } from "../../src/preview/api/fuzz.ts";
+
+/** A line of `POST /api/fuzz`. */
+export type { FuzzMessage };
 
 export class ApiFailure extends Error {
   constructor(readonly status: number, readonly body: ApiError) {
@@ -215,26 +219,6 @@ async function readJsonLines<T>(response: Response, onMessage: (message: T) => v
     if (done) break;
   }
 }
-
-/** A line of `POST /api/fuzz` (src/preview/api/fuzz.ts). */
-export type FuzzMessage =
-  | { type: "start"; operations: number; seed: number }
-  | { type: "operation"; operation: string; requests: number; failures: number }
-  | {
-    type: "done";
-    summary: { operations: number; requests: number; seed: number | null };
-    failures: {
-      check: string;
-      method: string;
-      path: string;
-      status: number;
-      file: string | null;
-      message: string;
-    }[];
-    exit_code: number;
-    issues: Issue[];
-  }
-  | { type: "error"; error: { message: string; fix?: string } };
 
 /** Fuzzes the API from the project's OpenAPI document, streaming progress. */
 export async function fuzz(

@@ -21,12 +21,12 @@ import { asArray, isRecord } from "../data.ts";
 import { OPERATION_METHODS } from "./from_openapi.ts";
 import { deref, pointerParts } from "./refs.ts";
 import { SchemaConverter } from "./schema.ts";
+import { IGNORED_HEADERS, jsonMedia, runnableOperations } from "./contract.ts";
+import { isJsonMediaType } from "../../engine/resolve/json_template.ts";
 
 type Obj = Record<string, unknown>;
 
 const PLACES = new Set<string>(["path", "query", "header", "cookie"]);
-/** OpenAPI ignores header parameters of these names: the media types and auth set them. */
-const IGNORED_HEADERS = /^(accept|content-type|authorization)$/i;
 
 export interface FuzzDocument {
   operations: FuzzOperation[];
@@ -36,16 +36,11 @@ export interface FuzzDocument {
   standaloneResponse(operation: FuzzOperation, code: string): Record<string, unknown> | undefined;
 }
 
-/** JSON media types: `application/json`, `application/problem+json`, `*\/*`. */
-export function isJsonMediaType(type: string): boolean {
-  return /[/+]json\b/i.test(type) || /^\*\/\*$/.test(type);
-}
-
 /** The media type to send: JSON first, then a form, then text; others are not written. */
 function pickRequestMedia(content: unknown): [string, Obj] | undefined {
   if (!isRecord(content)) return undefined;
   const entries = Object.entries(content).filter((e): e is [string, Obj] => isRecord(e[1]));
-  return entries.find(([type]) => isJsonMediaType(type)) ??
+  return entries.find(([type]) => isJsonMediaType(type) || type === "*/*") ??
     entries.find(([type]) => /x-www-form-urlencoded/i.test(type)) ??
     entries.find(([type]) => /^text\/plain\b/i.test(type));
 }
@@ -113,18 +108,11 @@ export function fuzzDocument(raw: unknown): FuzzDocument {
   const doc = (isRecord(raw) ? raw : {}) as Obj;
   const version = typeof doc.openapi === "string" ? doc.openapi : "3.0.0";
   const schemas = new SchemaConverter(doc, version, DEFINITIONS_PREFIX);
-  const found: [string, string, Obj, Obj][] = [];
+  const found = [...runnableOperations(doc)];
   const byId = new Map<string, string>();
-  for (const [path, rawItem] of Object.entries(isRecord(doc.paths) ? doc.paths : {})) {
-    const item = deref(doc, rawItem);
-    if (!item) continue;
-    for (const method of OPERATION_METHODS) {
-      const operation = item[method];
-      if (method === "trace" || !isRecord(operation)) continue;
-      found.push([path, method, item, operation]);
-      if (typeof operation.operationId === "string") {
-        byId.set(operation.operationId, `${method.toUpperCase()} ${path}`);
-      }
+  for (const [path, method, , operation] of found) {
+    if (typeof operation.operationId === "string") {
+      byId.set(operation.operationId, `${method.toUpperCase()} ${path}`);
     }
   }
   const sources = new Map<FuzzOperation, Obj>();
@@ -140,11 +128,7 @@ export function fuzzDocument(raw: unknown): FuzzDocument {
     standaloneResponse(operation, code) {
       const source = sources.get(operation);
       const responses = source && isRecord(source.responses) ? source.responses : {};
-      const content = deref(doc, responses[code])?.content;
-      const json = isRecord(content)
-        ? Object.entries(content).find(([type, media]) => isJsonMediaType(type) && isRecord(media))
-        : undefined;
-      const media = json ? deref(doc, json[1]) : undefined;
+      const media = jsonMedia(doc, deref(doc, responses[code])?.content);
       return media?.schema === undefined
         ? undefined
         : standalone.standalone(media.schema, "response", `${operationKey(operation)} ${code}`);
@@ -192,14 +176,10 @@ function operationOf(
   for (const [code, raw] of Object.entries(responses)) {
     const response = deref(doc, raw);
     if (!response) continue;
-    const content = isRecord(response.content) ? response.content : {};
-    const json = Object.entries(content).find(([type, media]) =>
-      isJsonMediaType(type) && isRecord(media)
-    );
-    const media = json ? deref(doc, json[1]) : undefined;
+    const media = jsonMedia(doc, response.content);
     const entry: FuzzResponse = {
       code,
-      mediaTypes: Object.keys(content),
+      mediaTypes: Object.keys(isRecord(response.content) ? response.content : {}),
       links: linksOf(doc, response, byId),
     };
     if (media?.schema !== undefined) {

@@ -10,6 +10,8 @@
 import type { SchemaError } from "../contract/validator.ts";
 import { headerValue } from "../compare/headers.ts";
 import { responseJson } from "../compare/json_path.ts";
+import { isJsonMediaType } from "../resolve/json_template.ts";
+import { pointerPath } from "../contract/body.ts";
 import type {
   CheckFailure,
   FuzzCheck,
@@ -54,10 +56,6 @@ export function mediaTypeMatches(documented: string, actual: string): boolean {
   return (wantType === "*" || wantType === type) && (wantSub === "*" || wantSub === sub);
 }
 
-function isJsonType(type: string): boolean {
-  return /[/+]json$/.test(mediaTypeOf(type));
-}
-
 /** A server error body reduced to what tells two crashes apart (numbers and ids blurred). */
 function crashKey(body: string): string {
   return body.slice(0, 200).replace(/\d+/g, "#").replace(/\s+/g, " ").trim();
@@ -66,16 +64,6 @@ function crashKey(body: string): string {
 /** `/items/3/id` → `/items/*\/id`: errors in any item of a list are one failure. */
 function pointerKey(pointer: string): string {
   return pointer.replace(/\/\d+(?=\/|$)/g, "/*");
-}
-
-/** `/items/0/id` → `body.items[0].id`. */
-export function bodyPath(pointer: string): string {
-  let path = "body";
-  for (const raw of pointer.split("/").slice(1)) {
-    const part = raw.replace(/~1/g, "/").replace(/~0/g, "~");
-    path += /^\d+$/.test(part) ? `[${part}]` : `.${part}`;
-  }
-  return path;
 }
 
 function documentedCodes(operation: FuzzOperation): string {
@@ -133,7 +121,7 @@ function schemaConforms(input: CheckInput): CheckFailure | undefined {
   }
   const actual = headerValue(response.headers, "content-type");
   // A body of another media type is content_type_documented's business.
-  if (actual !== undefined && !isJsonType(actual)) return undefined;
+  if (actual !== undefined && !isJsonMediaType(actual)) return undefined;
   if (actual === undefined && response.body === "") return undefined;
   // Parsed once per response (the run's assertions read the same parse), depth bounded.
   const parsed = responseJson(response);
@@ -153,7 +141,7 @@ function schemaConforms(input: CheckInput): CheckFailure | undefined {
   return {
     check: "schema_conforms",
     message: `the ${response.status} body breaks its schema: ${
-      bodyPath(first.pointer)
+      pointerPath("body", first.pointer)
     }: ${first.message}${more}`,
     key: `${response.status} ${first.keyword} ${pointerKey(first.pointer)}`,
   };

@@ -7,6 +7,7 @@
  * `api-docs/fuzz/`. Production is refused, as without `--yes`.
  */
 import type { FuzzFailure } from "../../engine/fuzz/model.ts";
+import type { Issue } from "../../engine/issue.ts";
 import { fuzzApi } from "../../ops/fuzz/fuzz.ts";
 import { Forbidden } from "./files.ts";
 import { containedPath } from "../guard.ts";
@@ -29,7 +30,7 @@ export type FuzzMessage =
     /** Files relative to api-docs/. */
     failures: Pick<FuzzFailure, "check" | "method" | "path" | "status" | "file" | "message">[];
     exit_code: number;
-    issues: unknown[];
+    issues: Issue[];
   }
   | StreamError;
 
