@@ -205,6 +205,9 @@ export interface ProjectConfig extends AuthFields, TransportFields {
   openapi?: string;
 }
 
+/** Environment names every surface treats as production: a run against one needs confirming. */
+export const PRODUCTION_ENVS = ["prod", "production"];
+
 export const DEFAULT_PROJECT: ProjectConfig = {
   name: "my-api",
   defaultEnv: "dev",

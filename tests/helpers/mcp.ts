@@ -25,6 +25,7 @@ export const TOOL_NAMES = [
   "apispec_history",
   "apispec_session",
   "apispec_exec_batch",
+  "apispec_fuzz",
 ];
 
 export interface McpSession extends AsyncDisposable {

@@ -71,6 +71,13 @@ const SPEC_TOOLS: Record<string, Record<string, Param>> = {
     env: { type: "string" },
     vars: { type: "object", default: {} },
   },
+  // BEYOND.md §10.
+  apispec_fuzz: {
+    env: { type: "string" },
+    seed: { type: "integer" },
+    max_examples: { type: "integer", default: 50 },
+    stateful: { type: "boolean", default: false },
+  },
 };
 
 interface ListedTool {

@@ -25,6 +25,10 @@ import type {
   VarsResponse,
   WorkspaceView,
 } from "./types.ts";
+import type { FuzzMessage } from "../../src/preview/api/fuzz.ts";
+
+/** A line of `POST /api/fuzz`. */
+export type { FuzzMessage };
 
 export class ApiFailure extends Error {
   constructor(readonly status: number, readonly body: ApiError) {
@@ -257,4 +261,17 @@ async function readJsonLines<T>(response: Response, onMessage: (message: T) => v
     }
     if (done) break;
   }
+}
+
+/** Fuzzes the API from the project's OpenAPI document, streaming progress. */
+export async function fuzz(
+  input: { stateful: boolean; openapi?: string },
+  onMessage: (message: FuzzMessage) => void,
+): Promise<void> {
+  const response = await fetch("/api/fuzz", {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(input),
+  });
+  await readJsonLines(response, onMessage);
 }

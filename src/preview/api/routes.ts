@@ -13,6 +13,7 @@ import { coverageRoute, draftSpecRoute, saveOpenApiRoute } from "./coverage.ts";
 import { proxyExchangeRoute, proxyExchangesRoute, saveExchangeRoute } from "./proxy.ts";
 import { applyRoute, planRoute } from "./update.ts";
 import { createRoute, deleteRoute, duplicateRoute, renameRoute } from "./manage.ts";
+import { fuzzRoute } from "./fuzz.ts";
 import { authLoginRoute, authTokensRoute } from "./auth.ts";
 import type { PreviewState } from "../state.ts";
 
@@ -85,6 +86,7 @@ export const ROUTES = new Map<string, Route>([
   ["GET /api/coverage", (s, _r, u) => coverageRoute(s, u)],
   ["POST /api/coverage/draft", draftSpecRoute],
   ["POST /api/coverage/openapi", saveOpenApiRoute],
+  ["POST /api/fuzz", fuzzRoute],
   ["GET /api/proxy/exchanges", proxyExchangesRoute],
   ["GET /api/proxy/exchange", (s, _r, u) => proxyExchangeRoute(s, u)],
   ["POST /api/proxy/save", saveExchangeRoute],

@@ -15,6 +15,7 @@ import type { CoverageResponse } from "../types.ts";
 import { IssueList, MethodBadge, PagePlaceholder, PageTitle, toast } from "./common.tsx";
 import { CoverageSummary } from "./coverage_summary.tsx";
 import { CoverageTable } from "./coverage_table.tsx";
+import { FuzzPanel } from "./fuzz_panel.tsx";
 import "./coverage.css";
 
 /** Runs arrive in bursts (Run all); one reload per burst is enough. */
@@ -233,6 +234,7 @@ export function CoveragePage({ openapi }: { openapi?: string }) {
       <IssueList issues={data.issues} />
       <CoverageTable endpoints={data.report.endpoints} />
       {data.report.operations && <Uncovered data={data} openapi={openapi} />}
+      {data.report.operations && <FuzzPanel openapi={openapi} />}
     </div>
   );
 }
