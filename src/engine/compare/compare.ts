@@ -6,6 +6,7 @@ import type { Diff, HttpResponse, MatchMode, ResponseBlock } from "../model.ts";
 import { compareShape, compareStrict, compareText, ignoreMatcher, summarise } from "./body.ts";
 import { compareHeaders } from "./headers.ts";
 import { MAX_JSON_DEPTH, responseJson, tryJson } from "./json_path.ts";
+import { compareBytes, describeBinary } from "../files/compare_bytes.ts";
 
 export interface CompareOptions {
   match: MatchMode;
@@ -13,6 +14,8 @@ export interface CompareOptions {
   schema?: unknown;
   /** The schema validator (`schema.ts`), passed in because ajv is loaded only when needed. */
   validateSchema?: (schema: unknown, value: unknown) => string[];
+  /** An expected body file (`< ./files/expected.png`): its bytes and the answer's, compared byte for byte. */
+  bytes?: { file: string; expected: Uint8Array; actual: Uint8Array };
 }
 
 /**
@@ -49,6 +52,9 @@ function compareBodies(
   options: CompareOptions,
   ignored: (path: string) => boolean,
 ): string[] {
+  if (options.bytes) {
+    return compareBytes(options.bytes.expected, options.bytes.actual, options.bytes.file);
+  }
   const actual = response.body;
   const tooDeep = (side: string) =>
     `body: ${side} JSON nests deeper than ${MAX_JSON_DEPTH} levels; apispec compares JSON up to ${MAX_JSON_DEPTH} levels`;
@@ -56,7 +62,10 @@ function compareBodies(
     const json = responseJson(response);
     if (!json.ok && json.tooDeep) return [tooDeep("the actual")];
     if (!json.ok) {
-      return ["body: expected JSON to validate against ## Schema, got " + describeText(actual)];
+      return [
+        "body: expected JSON to validate against ## Schema, got " +
+        (response.binary ? describeBinary(response.binary) : describeText(actual)),
+      ];
     }
     if (!options.validateSchema) {
       throw new Error("compareResponse needs validateSchema in schema mode");
@@ -65,6 +74,9 @@ function compareBodies(
   }
   // An expected block without a body documents no body contract.
   if (expected.trim() === "") return [];
+  if (response.binary) {
+    return [`body: expected ${describeText(expected)}, got ${describeBinary(response.binary)}`];
+  }
   const want = expectedJson(expected);
   const got = responseJson(response);
   if (!want.ok && want.tooDeep) return [tooDeep("the expected")];

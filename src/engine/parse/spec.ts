@@ -14,6 +14,7 @@ import {
   type ResponseBlock,
 } from "../model.ts";
 import { malformedPlaceholders } from "../resolve/template.ts";
+import { withBodySources } from "../files/body_source.ts";
 import { parseAssertion } from "./assertion.ts";
 import { readFrontmatter } from "./frontmatter.ts";
 import { parseRequestBlock, parseResponseBlock } from "./http_block.ts";
@@ -152,6 +153,8 @@ export function parseEndpoint(text: string, file: string): ParsedEndpoint {
     issues,
     false,
   );
+  const bodies = withBodySources(request, expected, file);
+  issues.push(...bodies.issues);
   const schema = parseSchema(sections.get("Schema"), match, doc, file, issues);
   const assertions = parseAssertions(sections.get("Assertions"), file, issues);
   const tests = sections.get("Tests")?.codeBlocks.find((b) => b.lang === "agent-task")?.text ??
@@ -189,8 +192,8 @@ export function parseEndpoint(text: string, file: string): ParsedEndpoint {
     ignore,
     vars,
     ...(standalone === false ? { standalone: false } : {}),
-    request: request!,
-    expected: expected!,
+    request: bodies.request!,
+    expected: bodies.expected!,
     schema,
     errorResponses,
     assertions,

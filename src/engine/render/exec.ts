@@ -104,13 +104,34 @@ export function renderOutcome(
 }
 
 export function renderRequest(request: ResolvedRequest, paint: Paint = PLAIN): string[] {
+  const body = requestBodyText(request);
   return [
     paint.dim("> ") + paint.bold(`${request.method} ${request.url}`),
     ...request.headers.map(([name, value]) => paint.dim("> ") + `${name}: ${value}`),
-    ...(request.body
-      ? [paint.dim(">"), ...request.body.split("\n").map((l) => paint.dim("> ") + l)]
-      : []),
+    ...(body ? [paint.dim(">"), ...body.split("\n").map((l) => paint.dim("> ") + l)] : []),
   ];
+}
+
+/** A request's body as written: text, `< ./file`, or multipart parts in curl's form syntax. */
+export function requestBodyText(request: ResolvedRequest): string | undefined {
+  if (request.bodyFile !== undefined) return `< ${request.bodyFile}`;
+  if (request.form) {
+    return request.form.map((part) =>
+      part.file === undefined
+        ? `${part.name}=${part.value ?? ""}`
+        : `${part.name}=@${part.file}${part.type ? `;type=${part.type}` : ""}${
+          part.filename ? `;filename=${part.filename}` : ""
+        }`
+    ).join("\n");
+  }
+  return request.body;
+}
+
+/** A binary answer is never shown raw: its size, type and digest. */
+export function binarySummary(binary: NonNullable<HttpResponse["binary"]>): string {
+  return `[binary body: ${binary.bytes} bytes${binary.type ? `, ${binary.type}` : ""}, sha256 ${
+    binary.sha256.slice(0, 16)
+  }…]`;
 }
 
 export function renderResponse(response: HttpResponse, paint: Paint = PLAIN): string[] {
@@ -118,6 +139,7 @@ export function renderResponse(response: HttpResponse, paint: Paint = PLAIN): st
     paint.dim("< ") +
     paint.bold(`HTTP ${response.status} ${reasonPhrase(response.status, response.reason)}`.trim()),
     ...response.headers.map(([name, value]) => paint.dim("< ") + `${name}: ${value}`),
+    ...(response.binary ? [paint.dim("<"), paint.dim("< ") + binarySummary(response.binary)] : []),
     ...(response.body
       ? [paint.dim("<"), ...prettyBody(response.body).split("\n").map((l) => paint.dim("< ") + l)]
       : []),

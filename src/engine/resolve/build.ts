@@ -178,6 +178,9 @@ function fillExchange(
     ...spec.expected,
     headers: fillHeaders(spec.expected.headers),
     body: fill(spec.expected.body),
+    ...(spec.expected.bodyFile
+      ? { bodyFile: { ...spec.expected.bodyFile, path: fill(spec.expected.bodyFile.path) } }
+      : {}),
   };
   const assertions = spec.assertions.map((a) => ({ ...a, operand: fill(a.operand) }));
 
@@ -216,7 +219,7 @@ function fillExchange(
       method: spec.request.method,
       url,
       headers: requestHeaders,
-      body: body === "" ? undefined : body,
+      ...fileBody(spec, fill, body),
     },
     expected,
     assertions,
@@ -241,6 +244,27 @@ function authorizationSecrets(headers: [string, string][], secrets: string[]): s
 }
 
 const DRY_RUN_CAPTURE = /__capture_\w+__/;
+
+/** The body to send: text, a file's bytes (`< ./file`) or multipart parts, placeholders filled. */
+function fileBody(
+  spec: EndpointSpec,
+  fill: (text: string) => string,
+  body: string,
+): Pick<ResolvedRequest, "body" | "bodyFile" | "form"> {
+  const { bodyFile, form } = spec.request;
+  if (bodyFile) return { bodyFile: fill(bodyFile.path) };
+  if (form) {
+    return {
+      form: form.map(({ line: _line, ...part }) => ({
+        ...part,
+        name: fill(part.name),
+        ...(part.value !== undefined ? { value: fill(part.value) } : {}),
+        ...(part.file !== undefined ? { file: fill(part.file) } : {}),
+      })),
+    };
+  }
+  return { body: body === "" ? undefined : body };
+}
 
 function authorizationFor(spec: EndpointSpec, auth: AuthKind, lookup: Lookup): string | undefined {
   if (authVariables(spec, auth).length === 0) return undefined;

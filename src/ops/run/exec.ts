@@ -45,6 +45,7 @@ import {
 import { appendHistory, historyEntry, type HistorySink } from "./history.ts";
 import { assertionOptions, patternIssues } from "./assertions.ts";
 import { sharedLayers } from "./shared_layers.ts";
+import { loadPayload, usesFiles } from "./body_files.ts";
 
 export interface LoadedEndpoint {
   path: string;
@@ -214,7 +215,9 @@ export async function runEndpoint(
   const built = buildExchange(spec, { layers: options.layers, auth, env: options.env });
   if (!built.request) return fail(built.issues, built.variables, built.secrets);
   const request = built.request;
-  if (request.body !== undefined && (request.method === "GET" || request.method === "HEAD")) {
+  const hasBody = request.body !== undefined || request.bodyFile !== undefined ||
+    request.form !== undefined;
+  if (hasBody && (request.method === "GET" || request.method === "HEAD")) {
     return fail(
       [issue("VALIDATION_ERROR", `A ${request.method} request cannot carry a body`, {
         file: spec.file,
@@ -224,6 +227,16 @@ export async function runEndpoint(
       built.variables,
       built.secrets,
     );
+  }
+  const specPath = options.specPath ?? resolve(ctx.cwd, spec.file);
+  const payload = usesFiles(request, built.expected)
+    ? await loadPayload(spec, request, built.expected, {
+      projectRoot: collection.projectRoot,
+      specPath,
+    })
+    : undefined;
+  if (payload && payload.issues.length > 0) {
+    return fail(payload.issues, built.variables, built.secrets);
   }
   if (options.dryRun) {
     const maskedRequest = maskRequest(request, built.secrets);
@@ -257,11 +270,16 @@ export async function runEndpoint(
   let response: HttpResponse | undefined;
   let failure: NetworkFailure | undefined;
   let duration = 0;
+  let bytes: Uint8Array | undefined;
   for (let attempt = 0;; attempt++) {
-    const sent = await sendRequest(request, timeoutMs);
+    const sent = await sendRequest(payload?.request ?? request, timeoutMs, {
+      body: payload?.body,
+      keepBytes: payload?.expected !== undefined,
+    });
     response = sent.response;
     failure = sent.failure;
     duration = sent.durationMs;
+    bytes = sent.bytes;
     if (
       attempt >= policy.attempts || !isRetryable({ status: response?.status, failed: !!failure })
     ) break;
@@ -286,13 +304,22 @@ export async function runEndpoint(
       validateSchema: spec.match === "schema"
         ? (await import("../../engine/compare/schema.ts")).validateAgainstSchema
         : undefined,
+      ...(payload?.expected
+        ? {
+          bytes: {
+            file: payload.expected.file,
+            expected: payload.expected.bytes,
+            actual: bytes ?? new TextEncoder().encode(response.body),
+          },
+        }
+        : {}),
     })
     : { passed: false, status: null, headers: [], body: null };
   const assertionResults = response
     ? evaluateAssertions(
       built.assertions,
       response,
-      await assertionOptions(built.assertions, duration),
+      await assertionOptions(built.assertions, duration, response),
     )
     : [];
   const verdict = classify({
@@ -324,7 +351,6 @@ export async function runEndpoint(
     : EXIT.testFailed;
   // Every real execution, from every surface, lands in the spec's history, masked like any output.
   const masked = maskRecord(record, built.secrets);
-  const specPath = options.specPath ?? resolve(ctx.cwd, spec.file);
   const entry = historyEntry(masked, ctx.clock.now());
   const historyProblem = options.history
     ? options.history(specPath, entry)
