@@ -156,7 +156,7 @@ async function boundedBytes(response: Response): Promise<Uint8Array | undefined>
   return read.ok ? read.bytes : undefined;
 }
 
-function describeFailure(error: unknown): NetworkFailure {
+export function describeFailure(error: unknown): NetworkFailure {
   const name = (error as Error)?.name ?? "";
   // Deno's fetch says only "fetch failed"; the reason (refused, dns, ...) is in `cause`.
   const cause = (error as { cause?: unknown })?.cause;

@@ -119,6 +119,42 @@ export interface RetryPolicy {
   backoff: Backoff;
 }
 
+/** `stream:` frontmatter of `protocol: sse` and `protocol: ws` files, defaults filled. */
+export interface StreamOptions {
+  /** Stop reading once an event matches (`data: [DONE]`, `event: done`). */
+  until?: string;
+  maxEvents: number;
+  maxMs: number;
+  /** No events or messages besides the listed ones. */
+  exact: boolean;
+  /** The mock's pause between events (ms). */
+  everyMs: number;
+}
+
+/** One event of `## Expected events`, as written (placeholders still in it). */
+export interface ExpectedEvent {
+  event?: string;
+  id?: string;
+  data: string;
+  line: number;
+}
+
+/** One line of a `## Messages` script: a message sent, a message expected, or the close expected. */
+export type MessageStep =
+  | { kind: "send"; text: string; line: number }
+  | { kind: "expect"; text: string; line: number }
+  | { kind: "close"; code: number; line: number };
+
+/** `protocol: graphql`: the `## Query` and `## Variables` blocks. */
+export interface GraphqlRequest {
+  query: string;
+  /** Line of the query's first line. */
+  line: number;
+  /** JSON text with placeholders. */
+  variables?: { text: string; line: number };
+  operationName?: string;
+}
+
 export interface EndpointSpec {
   kind: "endpoint";
   file: string;
@@ -147,6 +183,14 @@ export interface EndpointSpec {
   assertions: AssertionRule[];
   tests?: string;
   notes?: string;
+  /** `protocol: sse` / `ws`: read limits and matching. */
+  stream?: StreamOptions;
+  /** `protocol: sse`: `## Expected events`. */
+  events?: { expected: ExpectedEvent[]; line: number };
+  /** `protocol: ws`: the `## Messages` script. */
+  messages?: { steps: MessageStep[]; line: number };
+  /** `protocol: graphql`: the query and its variables. */
+  graphql?: GraphqlRequest;
 }
 
 export const CAPTURE_SOURCES = ["body", "headers", "status"] as const;
@@ -309,6 +353,12 @@ export interface ExecRecord {
   hints: string[];
   diff: Diff;
   assertion_results: AssertionResult[];
+  /** `protocol: sse`: how many events were read. */
+  events_received?: number;
+  /** `protocol: sse`: milliseconds from sending to the first event; null when none came. */
+  first_event_ms?: number | null;
+  /** `protocol: ws`: how many messages were received. */
+  messages_received?: number;
   request?: ResolvedRequest;
   response?: HttpResponse;
 }

@@ -9,6 +9,7 @@ import type { PatternCompiler } from "../parse/pattern.ts";
 import { headerValue } from "./headers.ts";
 import { getPath, parseSegments, preview, responseJson, tryJson } from "./json_path.ts";
 import { actual, expected, holds, operandValue } from "./operators.ts";
+import { selectStream } from "../streams/select.ts";
 
 export interface AssertionOptions {
   /**
@@ -55,6 +56,10 @@ export function selectValue(
   if (path.startsWith("headers.")) {
     const value = headerValue(parsed.response.headers, path.slice("headers.".length));
     return value === undefined ? { found: false } : { found: true, value };
+  }
+  if (!path.startsWith("body")) {
+    const stream = selectStream(path, parsed.response);
+    if (stream) return { found: stream.found, value: stream.value };
   }
   if (path === "body") return { found: parsed.response.body !== "", value: parsed.body };
   const selected = getPath(parsed.body, parseSegments(path.slice("body".length)));

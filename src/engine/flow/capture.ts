@@ -1,11 +1,13 @@
 /**
  * Capture expressions of flow steps: `response.status`, `response.headers.<name>`,
- * `response.body`, `response.body.<field>[.<nested>]`, `response.body[<n>].<field>`.
+ * `response.body`, `response.body.<field>[.<nested>]`, `response.body[<n>].<field>`, and of
+ * streams `response.events[<n>].data.<path>`, `response.messages[<n>].<path>`.
  * A capture reads one value out of a step's actual response for later steps.
  */
 import { headerValue } from "../compare/headers.ts";
 import { getPath, parseSegments, preview, responseJson, tryJson } from "../compare/json_path.ts";
 import type { HttpResponse } from "../model.ts";
+import { selectStream } from "../streams/select.ts";
 
 export type CaptureValue =
   /** `value` is what variables hold (strings as they are, other JSON as text); `json` the value itself. */
@@ -35,6 +37,17 @@ export function evaluateCapture(expression: string, response: HttpResponse): Cap
     return value === undefined
       ? { found: false, reason: `the response has no "${name}" header` }
       : { found: true, value, json: value };
+  }
+  const stream = path.startsWith("body") ? undefined : selectStream(path, response);
+  if (stream) {
+    if (!stream.found) return { found: false, reason: stream.reason ?? `${path} is missing` };
+    if (stream.value === null) return { found: false, reason: `${path} is null` };
+    const value = stream.value;
+    return {
+      found: true,
+      value: typeof value === "string" ? value : JSON.stringify(value),
+      json: value,
+    };
   }
   if (path === "body") {
     return response.body === ""

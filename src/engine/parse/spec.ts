@@ -15,6 +15,9 @@ import {
 } from "../model.ts";
 import { malformedPlaceholders } from "../resolve/template.ts";
 import { withBodySources } from "../files/body_source.ts";
+import { readStreamParts } from "../streams/sections.ts";
+import { STREAM_KEYS } from "../streams/options.ts";
+import { readGraphqlParts } from "../graphql/sections.ts";
 import { parseAssertion } from "./assertion.ts";
 import { readFrontmatter } from "./frontmatter.ts";
 import { parseRequestBlock, parseResponseBlock } from "./http_block.ts";
@@ -23,7 +26,11 @@ import { type MdCodeBlock, type MdDocument, type MdSection, parseMarkdown } from
 /** Section headings in their required order. */
 export const SECTIONS = [
   "Request",
+  "Query",
+  "Variables",
   "Expected response",
+  "Expected events",
+  "Messages",
   "Schema",
   "Error responses",
   "Assertions",
@@ -45,6 +52,7 @@ const ENDPOINT_KEYS = [
   "response",
   "vars",
   "standalone",
+  "stream",
 ];
 
 export interface ParsedEndpoint {
@@ -119,8 +127,9 @@ export function parseEndpoint(text: string, file: string): ParsedEndpoint {
   reader.known(ENDPOINT_KEYS);
   reader.warnUnknown();
   issues.push(...reader.issues);
+  const readerIssues = reader.issues.length;
 
-  const sections = checkSections(doc, file, issues);
+  const sections = checkSections(doc, file, issues, protocol);
   const request = parseRequest(sections.get("Request"), doc, file, issues);
   if (
     request && method && request.method !== method && HTTP_METHODS.includes(request.method as never)
@@ -144,7 +153,7 @@ export function parseEndpoint(text: string, file: string): ParsedEndpoint {
     file,
     issues,
     true,
-  )[0];
+  )[0] ?? (protocol === "ws" ? switchingProtocols(request?.line ?? 1) : undefined);
   const errorResponses = parseResponses(
     sections.get("Error responses"),
     "Error responses",
@@ -159,19 +168,17 @@ export function parseEndpoint(text: string, file: string): ParsedEndpoint {
   const assertions = parseAssertions(sections.get("Assertions"), file, issues);
   const tests = sections.get("Tests")?.codeBlocks.find((b) => b.lang === "agent-task")?.text ??
     sections.get("Tests")?.body;
+  const streams = readStreamParts(protocol, sections, reader, file);
+  const graphql = readGraphqlParts(protocol, sections, file, reader.line(["protocol"]));
+  issues.push(...reader.issues.slice(readerIssues), ...streams.issues, ...graphql.issues);
   checkPlaceholders(
-    ["Request", "Expected response", "Assertions"].map((n) => sections.get(n)),
+    ["Request", "Variables", "Expected response", "Expected events", "Messages", "Assertions"].map((
+      n,
+    ) => sections.get(n)),
     file,
     issues,
   );
 
-  if (protocol && protocol !== "http") {
-    issues.push(warning(`Protocol "${protocol}" is accepted but not executable`, {
-      file,
-      line: reader.line(["protocol"]),
-      fix: "Only protocol http runs; exec reports UNSUPPORTED_PROTOCOL for this file",
-    }));
-  }
   if (issues.some((i) => i.severity === "error")) return { issues };
   const spec: EndpointSpec = {
     kind: "endpoint",
@@ -199,6 +206,8 @@ export function parseEndpoint(text: string, file: string): ParsedEndpoint {
     assertions,
     tests,
     notes: sections.get("Notes")?.body,
+    ...streams.parts,
+    ...(graphql.graphql ? { graphql: graphql.graphql } : {}),
   };
   return { spec, issues };
 }
@@ -213,6 +222,7 @@ function checkNestedKeys(
   const nested: Record<string, string[]> = {
     retry: ["attempts", "backoff"],
     response: ["match", "ignore"],
+    stream: [...STREAM_KEYS],
   };
   for (const [key, allowed] of Object.entries(nested)) {
     const value = data[key];
@@ -237,8 +247,18 @@ function checkNestedKeys(
   }
 }
 
+/** A WebSocket answer documents no HTTP response: the handshake's 101 is implied. */
+function switchingProtocols(line: number): ResponseBlock {
+  return { status: 101, reason: "Switching Protocols", headers: [], body: "", line };
+}
+
 /** Maps canonical section names to sections; reports missing, duplicate, unknown and misordered ones. */
-function checkSections(doc: MdDocument, file: string, issues: Issue[]): Map<string, MdSection> {
+function checkSections(
+  doc: MdDocument,
+  file: string,
+  issues: Issue[],
+  protocol?: string,
+): Map<string, MdSection> {
   const found = new Map<string, MdSection>();
   let lastIndex = -1;
   let lastName = "";
@@ -277,7 +297,7 @@ function checkSections(doc: MdDocument, file: string, issues: Issue[]): Map<stri
     }
     found.set(name, section);
   }
-  for (const required of ["Request", "Expected response"]) {
+  for (const required of protocol === "ws" ? ["Request"] : ["Request", "Expected response"]) {
     if (!found.has(required)) {
       issues.push(issue("SPEC_PARSE_ERROR", `Missing section "## ${required}"`, {
         file,

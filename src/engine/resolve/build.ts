@@ -9,12 +9,15 @@ import type {
   AssertionRule,
   AuthKind,
   EndpointSpec,
+  ExpectedEvent,
   HttpHeader,
+  MessageStep,
   ResolvedRequest,
   ResponseBlock,
   VariableReportEntry,
 } from "../model.ts";
 import { lookupVar, secretValues, type VarLayer } from "./layers.ts";
+import { addGraphqlHeaders, graphqlRequestBody } from "../graphql/request.ts";
 import {
   type Lookup,
   pathParamNames,
@@ -34,6 +37,10 @@ export interface BuildOptions {
 export interface BuiltExchange {
   request?: ResolvedRequest;
   expected?: ResponseBlock;
+  /** `## Expected events` with placeholders filled. */
+  events?: ExpectedEvent[];
+  /** The `## Messages` script with placeholders filled. */
+  messages?: MessageStep[];
   assertions: AssertionRule[];
   variables: VariableReportEntry[];
   issues: Issue[];
@@ -82,6 +89,9 @@ function findUsedVariables(spec: EndpointSpec, auth: AuthKind): UsedVariable[] {
     ...spec.expected.headers.map((h) => h.value),
     spec.expected.body,
     ...spec.assertions.map((a) => a.operand),
+    ...(spec.events?.expected.flatMap((e) => [e.event ?? "", e.id ?? "", e.data]) ?? []),
+    ...(spec.messages?.steps.map((step) => step.kind === "close" ? "" : step.text) ?? []),
+    spec.graphql?.variables?.text ?? "",
   ];
   const used = new Map<string, "template" | "path_param">();
   for (const text of texts) {
@@ -183,6 +193,16 @@ function fillExchange(
       : {}),
   };
   const assertions = spec.assertions.map((a) => ({ ...a, operand: fill(a.operand) }));
+  const events = spec.events?.expected.map((e) => ({
+    ...e,
+    ...(e.event !== undefined ? { event: fill(e.event) } : {}),
+    ...(e.id !== undefined ? { id: fill(e.id) } : {}),
+    data: fill(e.data),
+  }));
+  const messages = spec.messages?.steps.map((step) =>
+    step.kind === "close" ? step : { ...step, text: fill(step.text) }
+  );
+  const graphqlBody = spec.graphql ? graphqlRequestBody(spec.graphql, lookup) : undefined;
 
   for (const name of nested) {
     issues.push(
@@ -196,7 +216,10 @@ function fillExchange(
   }
   try {
     const parsed = new URL(url);
-    if (parsed.protocol !== "http:" && parsed.protocol !== "https:") throw new Error("not http(s)");
+    const schemes = spec.protocol === "ws"
+      ? ["http:", "https:", "ws:", "wss:"]
+      : ["http:", "https:"];
+    if (!schemes.includes(parsed.protocol)) throw new Error("not http(s)");
   } catch {
     // A flow dry run stands `__capture_<name>__` in for captured values; a URL built
     // from one (`{{baseUrl}}{{userUrl}}`) is known only in a real run.
@@ -211,6 +234,7 @@ function fillExchange(
   if (issues.length > 0) return { assertions, issues, secrets };
 
   const requestHeaders: [string, string][] = headers.map((h) => [h.name, h.value]);
+  if (graphqlBody !== undefined) addGraphqlHeaders(requestHeaders);
   const authorization = authorizationFor(spec, options.auth, lookup);
   if (authorization) requestHeaders.push(["Authorization", authorization]);
   return {
@@ -219,10 +243,12 @@ function fillExchange(
       method: spec.request.method,
       url,
       headers: requestHeaders,
-      ...fileBody(spec, fill, body),
+      ...(graphqlBody !== undefined ? { body: graphqlBody } : fileBody(spec, fill, body)),
     },
     expected,
     assertions,
+    ...(events ? { events } : {}),
+    ...(messages ? { messages } : {}),
     issues,
   };
 }

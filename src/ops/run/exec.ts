@@ -6,6 +6,7 @@
  */
 import { EXIT, type ExitCode, exitCodeFor, type Issue, issue } from "../../engine/issue.ts";
 import type {
+  Diff,
   EndpointSpec,
   ExecRecord,
   HttpResponse,
@@ -14,7 +15,8 @@ import type {
 } from "../../engine/model.ts";
 import { parseEndpoint } from "../../engine/parse/spec.ts";
 import { declaredKind } from "../../engine/parse/declared_kind.ts";
-import { buildExchange } from "../../engine/resolve/build.ts";
+import { buildExchange, type BuiltExchange } from "../../engine/resolve/build.ts";
+import { responseJson, tryJson } from "../../engine/compare/json_path.ts";
 import {
   CLI_ORDER,
   type LayerName,
@@ -191,12 +193,6 @@ export async function runEndpoint(
     secrets,
     exitCode: exitCodeFor(issues),
   });
-  if (spec.protocol !== "http") {
-    return fail([issue("UNSUPPORTED_PROTOCOL", `Protocol "${spec.protocol}" cannot be executed`, {
-      file: spec.file,
-      fix: "Only protocol http runs; keep ws and sse files as documentation",
-    })]);
-  }
   if (envExclusion(spec, options.env)) {
     return fail([
       issue(
@@ -271,15 +267,28 @@ export async function runEndpoint(
   let failure: NetworkFailure | undefined;
   let duration = 0;
   let bytes: Uint8Array | undefined;
+  let streamProblems: string[] = [];
+  let stopped: string | undefined;
+  const streaming = spec.protocol === "sse" || spec.protocol === "ws";
   for (let attempt = 0;; attempt++) {
-    const sent = await sendRequest(payload?.request ?? request, timeoutMs, {
-      body: payload?.body,
-      keepBytes: payload?.expected !== undefined,
-    });
+    const sent = streaming
+      ? await (await import("./stream_send.ts")).sendStream(
+        spec,
+        built,
+        payload?.request ?? request,
+        timeoutMs,
+        payload?.body,
+      )
+      : await sendRequest(payload?.request ?? request, timeoutMs, {
+        body: payload?.body,
+        keepBytes: payload?.expected !== undefined,
+      });
     response = sent.response;
     failure = sent.failure;
     duration = sent.durationMs;
-    bytes = sent.bytes;
+    bytes = "bytes" in sent ? sent.bytes : undefined;
+    streamProblems = "problems" in sent ? sent.problems : [];
+    stopped = "stopped" in sent ? sent.stopped : undefined;
     if (
       attempt >= policy.attempts || !isRetryable({ status: response?.status, failed: !!failure })
     ) break;
@@ -296,7 +305,7 @@ export async function runEndpoint(
     await null;
   }
 
-  const diff = response
+  const compared = response
     ? compareResponse(built.expected!, response, {
       match: spec.match,
       ignore: spec.ignore,
@@ -315,6 +324,9 @@ export async function runEndpoint(
         : {}),
     })
     : { passed: false, status: null, headers: [], body: null };
+  const diff = response && spec.protocol !== "http"
+    ? await protocolDiff(spec, built, response, compared, streamProblems, stopped)
+    : compared;
   const assertionResults = response
     ? evaluateAssertions(
       built.assertions,
@@ -342,6 +354,7 @@ export async function runEndpoint(
     hints: verdict.hints,
     diff,
     assertion_results: assertionResults,
+    ...streamFields(spec, response),
     ...(options.verbose ? { request, ...(response ? { response } : {}) } : {}),
   };
   const exitCode = verdict.passed
@@ -376,6 +389,43 @@ export async function runEndpoint(
     secrets: built.secrets,
     exitCode,
   };
+}
+
+/** What sse, ws and graphql answers add to the comparison of status, headers and body. */
+async function protocolDiff(
+  spec: EndpointSpec,
+  built: BuiltExchange,
+  response: HttpResponse,
+  diff: Diff,
+  problems: string[],
+  stopped: string | undefined,
+): Promise<Diff> {
+  const { eventDifferences, withDifferences } = await import("../../engine/streams/diff.ts");
+  if (spec.protocol === "graphql") {
+    const { graphqlErrors } = await import("../../engine/graphql/request.ts");
+    const actual = responseJson(response);
+    const expected = tryJson(built.expected?.body ?? "");
+    return withDifferences(
+      diff,
+      actual.ok ? graphqlErrors(actual.value, expected.ok ? expected.value : undefined) : [],
+    );
+  }
+  return withDifferences(diff, [
+    ...eventDifferences(spec, built.events, response, stopped),
+    ...problems,
+  ]);
+}
+
+/** The result fields of a stream: events received and time to the first, or messages received. */
+function streamFields(spec: EndpointSpec, response: HttpResponse | undefined): Partial<ExecRecord> {
+  if (spec.protocol === "sse") {
+    return {
+      events_received: response?.events?.length ?? 0,
+      first_event_ms: response?.firstEventMs ?? null,
+    };
+  }
+  if (spec.protocol === "ws") return { messages_received: response?.messages?.length ?? 0 };
+  return {};
 }
 
 export interface ExecInput extends Omit<LayerInputs, "frontmatter"> {
