@@ -96,7 +96,7 @@ export async function runWsScript(
           Math.round(size / 1024 / 1024)
         } MiB; apispec reads messages up to ${maxBytes / 1024 / 1024} MiB`,
       };
-      socket.close(1009, "message too big");
+      closeQuietly(socket, "message too big");
       notify();
       return;
     }
@@ -105,6 +105,7 @@ export async function runWsScript(
         kind: "too_large",
         message: `more than ${options.maxMessages} messages came (stream.max_events)`,
       };
+      closeQuietly(socket, "too many messages");
       notify();
       return;
     }
@@ -156,6 +157,15 @@ export async function runWsScript(
     try {
       socket.close();
     } catch { /* never opened */ }
+    // The server answered the handshake with an HTTP status (401, 404...): that is its answer.
+    const refused = /status code:?\s*(\d{3})/i.exec(connectError);
+    if (refused) {
+      return {
+        response: { status: Number(refused[1]), reason: "", headers: [], body: "", messages: [] },
+        durationMs: elapsed(),
+        problems: [`messages: the server refused the WebSocket handshake with ${refused[1]}`],
+      };
+    }
     return {
       failure: connectFailure(connectError, closed !== undefined, elapsed() >= options.timeoutMs),
       durationMs: elapsed(),
@@ -266,6 +276,13 @@ export async function runWsScript(
       }
     }
   }
+}
+
+/** A client may close with 1000 or 3000-4999 only; the reason says why. */
+function closeQuietly(socket: WebSocket, reason: string): void {
+  try {
+    socket.close(1000, reason);
+  } catch { /* already closing */ }
 }
 
 function preview(text: string): string {
