@@ -34,6 +34,16 @@ export function isMultipart(headers: readonly Pick<HttpHeader, "name" | "value">
   );
 }
 
+/**
+ * True when the body is written in curl's form syntax: multipart/form-data
+ * without a `boundary=` (a body with its boundary is already encoded, and is
+ * sent as written).
+ */
+export function isFormSyntax(headers: readonly Pick<HttpHeader, "name" | "value">[]): boolean {
+  return isMultipart(headers) &&
+    !headers.some((h) => h.name.toLowerCase() === "content-type" && /boundary=/i.test(h.value));
+}
+
 const PART = /^([^=\s][^=]*?)\s*=(.*)$/;
 const ATTRIBUTE = /^\s*(type|filename)\s*=\s*(.*?)\s*$/i;
 
@@ -132,7 +142,8 @@ export function withBodySources<
   if (request && request.body.trim() !== "") {
     const bodyFile = bodyFileOf(request.body, bodyLine(request));
     if (bodyFile) outRequest = { ...request, bodyFile };
-    else if (isMultipart(request.headers)) {
+    // A body that starts with a boundary line is already encoded: sent as written.
+    else if (isFormSyntax(request.headers) && !/^\s*--/.test(request.body)) {
       const form = parseFormParts(request.body, file, bodyLine(request));
       issues.push(...form.issues);
       outRequest = { ...request, form: form.parts };

@@ -34,6 +34,10 @@ export interface EndpointDraft {
   /** Free-form instructions for agents, written as an `agent-task` block. */
   tests?: string;
   notes?: string;
+  /** `standalone: false`: runs only inside flows (an imported mutation, which changes data). */
+  standalone?: false;
+  /** `protocol: graphql`: the `## Query` block and the `## Variables` JSON text. */
+  graphql?: { query: string; variables?: string };
 }
 
 /** A fence longer than any backtick run inside the content. */
@@ -84,6 +88,7 @@ export function renderSpec(draft: EndpointDraft): string {
     };
   }
   if (draft.vars && Object.keys(draft.vars).length) frontmatter.vars = draft.vars;
+  if (draft.standalone === false) frontmatter.standalone = false;
 
   const parts = [`---\n${stringifyYaml(frontmatter)}---`, `# ${oneLine(draft.title)}`];
   if (draft.description?.trim()) parts.push(draft.description.trim());
@@ -91,6 +96,10 @@ export function renderSpec(draft: EndpointDraft): string {
     "## Request",
     block("http", message(`${draft.method} ${draft.request.target}`, draft.request)),
   );
+  if (draft.graphql) {
+    parts.push("## Query", block("graphql", draft.graphql.query.replace(/\n+$/, "")));
+    if (draft.graphql.variables) parts.push("## Variables", block("json", draft.graphql.variables));
+  }
   const status = `HTTP/1.1 ${draft.expected.status} ${
     reasonPhrase(draft.expected.status, draft.expected.reason)
   }`.trim();

@@ -120,6 +120,12 @@ export async function loadEndpoint(
   if (patterns.length > 0) {
     return { path, file, text, issues: [...secrets, ...issues, ...patterns] };
   }
+  if (spec?.graphql) {
+    const graphqlIssues = (await import("../../engine/graphql/syntax.ts")).querySyntaxIssues(spec);
+    if (graphqlIssues.length > 0) {
+      return { path, file, text, issues: [...secrets, ...issues, ...graphqlIssues] };
+    }
+  }
   if (spec?.schema) {
     const schemaIssues = (await import("../../engine/compare/schema.ts")).schemaIssues(spec);
     if (schemaIssues.length > 0) {
