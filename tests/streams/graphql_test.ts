@@ -9,51 +9,9 @@ import { assert, assertEquals, assertMatch, assertStringIncludes } from "@std/as
 import { apispec, json } from "../helpers/cli.ts";
 import { startGraphqlApi, USERS_SDL } from "../helpers/graphql_api.ts";
 import { collectionFiles, workspace } from "../helpers/workspace.ts";
+import { userQuery } from "../helpers/stream_specs.ts";
 
 const SPEC = "api-docs/apis/users/post-user.md";
-
-export function userQuery(
-  options: { query?: string; variables?: string; expected?: string; assertions?: string } = {},
-) {
-  return `---
-resource: users
-protocol: graphql
-method: POST
-path: /graphql
-version: 1
----
-# Get a user
-
-## Request
-
-\`\`\`http
-POST {{baseUrl}}/graphql
-\`\`\`
-
-## Query
-
-\`\`\`graphql
-${
-    options.query ??
-      "query GetUser($id: ID!) {\n  user(id: $id) {\n    id\n    name\n    role\n  }\n}"
-  }
-\`\`\`
-
-## Variables
-
-\`\`\`json
-${options.variables ?? '{"id": "{{userId}}"}'}
-\`\`\`
-
-## Expected response
-
-\`\`\`http
-HTTP/1.1 200 OK
-
-${options.expected ?? '{"data": {"user": {"id": "1", "name": "Ada", "role": "ADMIN"}}}'}
-\`\`\`
-${options.assertions ? `\n## Assertions\n\n${options.assertions}\n` : ""}`;
-}
 
 async function exec(url: string, files: Record<string, string>, args: string[] = []) {
   await using ws = await workspace(collectionFiles(url, files));

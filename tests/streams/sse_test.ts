@@ -8,48 +8,10 @@ import { assert, assertEquals, assertGreater, assertLess, assertStringIncludes }
 import { apispec, json } from "../helpers/cli.ts";
 import { startSseApi } from "../helpers/sse_api.ts";
 import { collectionFiles, workspace } from "../helpers/workspace.ts";
+import { chatSpec } from "../helpers/stream_specs.ts";
 
 const SPEC = "api-docs/apis/chat/post-chat.md";
 const KEY = { APISPEC_OPENAI_KEY: "sk-test-123456" };
-
-export function chatSpec(options: { stream?: string; events?: string; assertions?: string } = {}) {
-  return `---
-resource: chat
-protocol: sse
-method: POST
-path: /v1/chat/completions
-version: 1
-${options.stream ?? 'stream:\n  until: "data: [DONE]"\n  max_ms: 5000'}
----
-# Stream a chat completion
-
-## Request
-
-\`\`\`http
-POST {{baseUrl}}/v1/chat/completions
-Authorization: Bearer {{openaiKey}}
-Content-Type: application/json
-
-{"model": "gpt-test", "stream": true, "messages": [{"role": "user", "content": "Say hello"}]}
-\`\`\`
-
-## Expected response
-
-\`\`\`http
-HTTP/1.1 200 OK
-Content-Type: text/event-stream
-\`\`\`
-
-## Expected events
-
-\`\`\`sse
-${
-    options.events ??
-      'data: {"choices": [{"delta": {"content": "Hel"}}]}\n\ndata: {"choices": [{"delta": {"content": "Ada"}}]}\n\ndata: [DONE]'
-  }
-\`\`\`
-${options.assertions ? `\n## Assertions\n\n${options.assertions}\n` : ""}`;
-}
 
 function streamSpec(path: string, stream: string, events: string, assertions = "") {
   return `---

@@ -9,39 +9,10 @@ import { assert, assertEquals, assertLess, assertStringIncludes } from "@std/ass
 import { apispec, json } from "../helpers/cli.ts";
 import { startWsApi, WS_TOKEN } from "../helpers/ws_api.ts";
 import { collectionFiles, workspace } from "../helpers/workspace.ts";
+import { pricesSpec } from "../helpers/stream_specs.ts";
 
 const SPEC = "api-docs/apis/prices/ws-prices.md";
 const ENV = { APISPEC_WS_TOKEN: WS_TOKEN };
-
-export function pricesSpec(
-  script: string,
-  options: { stream?: string; extra?: string; target?: string } = {},
-) {
-  return `---
-resource: prices
-protocol: ws
-method: GET
-path: /prices
-version: 1
-${options.stream ?? "stream:\n  max_ms: 2000"}
----
-# Price feed
-
-## Request
-
-\`\`\`http
-GET ${options.target ?? "{{wsUrl}}/prices"}
-Authorization: Bearer {{wsToken}}
-Sec-WebSocket-Protocol: prices.v1
-\`\`\`
-
-## Messages
-
-\`\`\`ws
-${script}
-\`\`\`
-${options.extra ?? ""}`;
-}
 
 const SUBSCRIBE = `< {"type": "welcome", "user": "ada"}
 > {"type": "subscribe", "channel": "prices"}

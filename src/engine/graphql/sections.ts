@@ -15,6 +15,20 @@ export function operationNameOf(query: string): string | undefined {
   return /(?:^|[\s}])(?:query|mutation|subscription)\s+([_A-Za-z][_0-9A-Za-z]*)/.exec(text)?.[1];
 }
 
+/** The first field a query selects (`{ me { id } }` → `me`), for anonymous operations. */
+export function firstFieldOf(query: string): string | undefined {
+  return /\{\s*([_A-Za-z][_0-9A-Za-z]*)/.exec(query.replace(/#[^\n]*/g, ""))?.[1];
+}
+
+/**
+ * The path under which the mock serves a GraphQL file: every file of an API
+ * shares one URL, so the operation tells them apart (`/graphql/__graphql/GetUser`).
+ */
+export function graphqlRoutePath(path: string, query: string, operationName?: string): string {
+  const key = operationName ?? operationNameOf(query) ?? firstFieldOf(query) ?? "anonymous";
+  return `${path.replace(/\/+$/, "")}/__graphql/${key}`;
+}
+
 /** Reads `## Query` and `## Variables` of a file whose protocol is `protocol`. */
 export function readGraphqlParts(
   protocol: Protocol | undefined,
