@@ -7,8 +7,10 @@
  */
 import { useState } from "preact/hooks";
 import { lineDiff, pretty } from "../../../src/engine/render/line_diff.ts";
+import { requestBodyText } from "../../../src/engine/render/exec.ts";
 import type { ExecRecord, HttpResponse, Issue, ResolvedRequest } from "../types.ts";
 import { IssueList } from "./common.tsx";
+import { StreamView } from "./stream_view.tsx";
 
 export function Verdict({ record, mock }: { record: ExecRecord; mock?: boolean }) {
   const label = record.passed ? "PASS" : "FAIL";
@@ -49,9 +51,11 @@ export function ResponseView({ response }: { response: HttpResponse }) {
     <div class="message">
       <div class="message-line">HTTP {response.status} {response.reason}</div>
       <Headers headers={response.headers} />
+      <StreamView response={response} />
       {response.body
         ? <pre class="code body">{pretty(response.body)}</pre>
-        : <p class="muted">Empty body</p>}
+        : !response.binary && !response.events && !response.messages &&
+          <p class="muted">Empty body</p>}
     </div>
   );
 }
@@ -61,7 +65,7 @@ export function RequestView({ request }: { request: ResolvedRequest }) {
     <div class="message">
       <div class="message-line">{request.method} {request.url}</div>
       <Headers headers={request.headers} />
-      {request.body && <pre class="code body">{pretty(request.body)}</pre>}
+      {requestBodyText(request) && <pre class="code body">{pretty(requestBodyText(request)!)}</pre>}
     </div>
   );
 }
