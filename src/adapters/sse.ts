@@ -89,11 +89,13 @@ export async function readEventStream(
   const events: StreamEvent[] = [];
   let stopped: StreamStop | undefined;
   let firstEventMs: number | undefined;
+  // Events are timed by the chunk that completed them: one clock read per chunk, not per event.
+  let chunkMs = 0;
   const feed = eventFeeder((parsed) => {
     if (stopped) return;
-    const ms = elapsed();
-    firstEventMs ??= ms;
-    const event: StreamEvent = { ...parsed, ms };
+    firstEventMs ??= chunkMs;
+    const event = parsed as StreamEvent;
+    event.ms = chunkMs;
     events.push(event);
     if (options.until?.(event)) stopped = "until";
     else if (events.length >= options.maxEvents) stopped = "max_events";
@@ -106,6 +108,7 @@ export async function readEventStream(
   try {
     while (!stopped) {
       const next = await reader.read();
+      chunkMs = elapsed();
       if (next.done) {
         feed(decoder.decode());
         stopped ??= "end";

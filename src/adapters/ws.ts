@@ -20,6 +20,8 @@ export interface WsOptions {
   maxMs: number;
   maxMessages: number;
   maxMessageBytes?: number;
+  /** Whether a message received meets an expected one (asked of every message: no messages written). */
+  matches: (expected: string, actual: string) => boolean;
   /** The differences between an expected message and one received (`index` counts received messages). */
   differences: (expected: string, actual: string, index: number) => string[];
   /** No message besides the expected ones. */
@@ -39,7 +41,9 @@ export function webSocketUrl(url: string): string {
   return url.replace(/^http(s?):\/\//i, "ws$1://");
 }
 
-type Incoming = { kind: "message"; message: StreamMessage } | {
+type Expectation = Exclude<MessageStep, { kind: "send" }>;
+
+type Incoming = { kind: "message"; message: StreamMessage; index: number } | {
   kind: "close";
   code: number;
   reason: string;
@@ -78,12 +82,17 @@ export async function runWsScript(
 
   const messages: StreamMessage[] = [];
   const queue: Incoming[] = [];
+  let read = 0; // queued items already judged
+  let pending: { step: Expectation; resolve: (met: boolean) => void } | undefined;
   let wake: (() => void) | undefined;
   let closed: { code: number; reason: string } | undefined;
   let failure: NetworkFailure | undefined;
+  // Every socket event wakes the connection wait and judges queued messages at once, in the
+  // event handler: a flood of messages costs no promise each.
   const notify = () => {
     wake?.();
     wake = undefined;
+    drain();
   };
   socket.onmessage = (event) => {
     if (failure) return;
@@ -113,8 +122,8 @@ export async function runWsScript(
       data: typeof data === "string" ? data : `[binary message: ${size} bytes]`,
       ms: elapsed(),
     };
+    queue.push({ kind: "message", message, index: messages.length });
     messages.push(message);
-    queue.push({ kind: "message", message });
     notify();
   };
   let opened = false;
@@ -128,23 +137,24 @@ export async function runWsScript(
     queue.push({ kind: "close", code: event.code, reason: event.reason });
     notify();
   };
-  const waitFor = (ms: number, ready: () => boolean): Promise<boolean> => {
-    if (ready()) return Promise.resolve(true);
-    return new Promise((resolve) => {
-      const timer = AbortSignal.timeout(ms);
-      const onTimeout = () => {
-        wake = undefined;
-        resolve(ready());
-      };
-      timer.addEventListener("abort", onTimeout, { once: true });
-      const check = () => {
-        if (ready()) {
-          timer.removeEventListener("abort", onTimeout);
-          resolve(true);
-        } else wake = check;
-      };
-      wake = check;
-    });
+  /** Waits for the next event of the socket (a message, the close, an error) or a timer. */
+  const nextWake = () => new Promise<void>((resolve) => wake = resolve);
+  /** Resolves once `ready()` holds or `ms` passed; true when it holds. */
+  const waitFor = async (ms: number, ready: () => boolean): Promise<boolean> => {
+    if (ready()) return true;
+    const timer = AbortSignal.timeout(ms);
+    let over = false;
+    const onTimeout = () => {
+      over = true;
+      notify();
+    };
+    timer.addEventListener("abort", onTimeout, { once: true });
+    try {
+      while (!ready() && !over) await nextWake();
+      return ready();
+    } finally {
+      timer.removeEventListener("abort", onTimeout);
+    }
   };
 
   socket.onopen = () => {
@@ -174,8 +184,6 @@ export async function runWsScript(
   }
 
   const problems: string[] = [];
-  let read = 0; // messages of the queue already matched or skipped
-  const nextIncoming = (): Incoming | undefined => queue[read];
   try {
     for (const step of steps) {
       if (failure) break;
@@ -189,16 +197,11 @@ export async function runWsScript(
         socket.send(step.text);
         continue;
       }
-      const met = await expectStep(step);
-      if (!met) break;
+      if (!await expectStep(step)) break;
     }
   } finally {
     socket.onmessage = null;
-    if (!closed) {
-      try {
-        socket.close(1000);
-      } catch { /* already closing */ }
-    }
+    if (!closed) closeQuietly(socket);
   }
   if (failure) return { failure, durationMs: elapsed(), problems };
   return {
@@ -213,17 +216,12 @@ export async function runWsScript(
     problems,
   };
 
-  /** Waits for one expected message or the close; false when the script cannot go on. */
-  async function expectStep(step: Exclude<MessageStep, { kind: "send" }>): Promise<boolean> {
-    const deadline = performance.now() + options.maxMs;
-    for (;;) {
-      const left = deadline - performance.now();
-      const arrived = await waitFor(
-        Math.max(0, left),
-        () => nextIncoming() !== undefined || !!failure,
-      );
-      if (failure) return false;
-      if (!arrived) {
+  /** Waits (at most `max_ms`) until one expected message or the close settles it. */
+  function expectStep(step: Expectation): Promise<boolean> {
+    return new Promise((resolve) => {
+      const timer = AbortSignal.timeout(options.maxMs);
+      const onTimeout = () => {
+        if (pending?.step !== step) return;
         problems.push(
           step.kind === "close"
             ? `messages: expected the server to close with ${step.code} (line ${step.line}) within stream.max_ms (${options.maxMs} ms); it stayed open`
@@ -231,55 +229,79 @@ export async function runWsScript(
               preview(step.text)
             } (line ${step.line}) within stream.max_ms (${options.maxMs} ms), not received; ${messages.length} received`,
         );
-        return false;
-      }
-      const incoming = nextIncoming()!;
-      if (incoming.kind === "close") {
-        if (step.kind === "close") {
-          if (incoming.code !== step.code) {
-            problems.push(
-              `messages: expected close code ${step.code} (line ${step.line}), got ${incoming.code}${
-                incoming.reason ? ` (${incoming.reason})` : ""
-              }`,
-            );
-          }
-          read++;
-          return true;
-        }
-        problems.push(
-          `messages: expected ${
-            preview(step.text)
-          } (line ${step.line}), but the server closed (code ${incoming.code}${
-            incoming.reason ? `, ${incoming.reason}` : ""
-          })`,
-        );
-        return false;
-      }
+        settle(false);
+      };
+      timer.addEventListener("abort", onTimeout, { once: true });
+      pending = {
+        step,
+        resolve: (met) => {
+          timer.removeEventListener("abort", onTimeout);
+          resolve(met);
+        },
+      };
+      drain();
+    });
+  }
+
+  function settle(met: boolean): void {
+    const done = pending;
+    pending = undefined;
+    done?.resolve(met);
+  }
+
+  /** Judges queued messages against the pending expectation. */
+  function drain(): void {
+    while (pending) {
+      if (failure) return settle(false);
+      const incoming = queue[read];
+      if (!incoming) return;
       read++;
-      const index = messages.indexOf(incoming.message);
+      const verdict = judge(pending.step, incoming);
+      if (verdict !== undefined) settle(verdict);
+    }
+  }
+
+  /** True: the expectation is met; false: it failed; undefined: wait for the next message. */
+  function judge(step: Expectation, incoming: Incoming): boolean | undefined {
+    if (incoming.kind === "close") {
       if (step.kind === "close") {
-        if (options.exact) {
+        if (incoming.code !== step.code) {
           problems.push(
-            `messages[${index}]: unexpected message (stream.exact is true): ${
-              preview(incoming.message.data)
+            `messages: expected close code ${step.code} (line ${step.line}), got ${incoming.code}${
+              incoming.reason ? ` (${incoming.reason})` : ""
             }`,
           );
-          return false;
         }
-        continue;
+        return true;
       }
-      const differences = options.differences(step.text, incoming.message.data, index);
-      if (differences.length === 0) return true;
-      if (options.exact) {
-        problems.push(...differences.map((d) => `${d} (line ${step.line})`));
-        return false;
-      }
+      problems.push(
+        `messages: expected ${
+          preview(step.text)
+        } (line ${step.line}), but the server closed (code ${incoming.code}${
+          incoming.reason ? `, ${incoming.reason}` : ""
+        })`,
+      );
+      return false;
     }
+    if (step.kind === "close") {
+      if (!options.exact) return undefined;
+      problems.push(
+        `messages[${incoming.index}]: unexpected message (stream.exact is true): ${
+          preview(incoming.message.data)
+        }`,
+      );
+      return false;
+    }
+    if (options.matches(step.text, incoming.message.data)) return true;
+    if (!options.exact) return undefined;
+    const differences = options.differences(step.text, incoming.message.data, incoming.index);
+    problems.push(...differences.map((d) => `${d} (line ${step.line})`));
+    return false;
   }
 }
 
 /** A client may close with 1000 or 3000-4999 only; the reason says why. */
-function closeQuietly(socket: WebSocket, reason: string): void {
+function closeQuietly(socket: WebSocket, reason?: string): void {
   try {
     socket.close(1000, reason);
   } catch { /* already closing */ }

@@ -27,12 +27,12 @@ export interface ParsedEvent {
  */
 export function eventFeeder(onEvent: (event: ParsedEvent) => void): (chunk: string) => void {
   const parser = createParser({
-    onEvent: (event) =>
-      onEvent({
-        ...(event.event !== undefined ? { event: event.event } : {}),
-        ...(event.id !== undefined ? { id: event.id } : {}),
-        data: event.data,
-      }),
+    onEvent: (event) => {
+      const out: ParsedEvent = { data: event.data };
+      if (event.event !== undefined) out.event = event.event;
+      if (event.id !== undefined) out.id = event.id;
+      onEvent(out);
+    },
   });
   return (chunk) => parser.feed(chunk);
 }

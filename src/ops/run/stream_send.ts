@@ -8,7 +8,7 @@ import type { EndpointSpec, ResolvedRequest } from "../../engine/model.ts";
 import type { BuiltExchange } from "../../engine/resolve/build.ts";
 import type { NetworkFailure } from "../../engine/diagnose/classify.ts";
 import type { HttpResponse } from "../../engine/model.ts";
-import { matchData, untilMatcher } from "../../engine/streams/match.ts";
+import { dataMatches, matchData, untilMatcher } from "../../engine/streams/match.ts";
 import { ignoreMatcher } from "../../engine/compare/body.ts";
 import { STREAM_DEFAULTS } from "../../engine/streams/options.ts";
 
@@ -39,6 +39,7 @@ export async function sendStream(
       maxMs: stream.maxMs,
       maxMessages: stream.maxEvents,
       exact: stream.exact,
+      matches: (expected, actual) => dataMatches(expected, actual, { match: spec.match, ignored }),
       differences: (expected, actual, index) =>
         matchData(expected, actual, `messages[${index}]`, { match: spec.match, ignored }),
     });
