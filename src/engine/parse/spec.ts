@@ -15,7 +15,7 @@ import {
 } from "../model.ts";
 import { malformedPlaceholders } from "../resolve/template.ts";
 import { withBodySources } from "../files/body_source.ts";
-import { readStreamParts } from "../streams/sections.ts";
+import { protocolIssues, readStreamParts } from "../streams/sections.ts";
 import { STREAM_KEYS } from "../streams/options.ts";
 import { readGraphqlParts } from "../graphql/sections.ts";
 import { parseAssertion } from "./assertion.ts";
@@ -170,7 +170,18 @@ export function parseEndpoint(text: string, file: string): ParsedEndpoint {
     sections.get("Tests")?.body;
   const streams = readStreamParts(protocol, sections, reader, file);
   const graphql = readGraphqlParts(protocol, sections, file, reader.line(["protocol"]));
-  issues.push(...reader.issues.slice(readerIssues), ...streams.issues, ...graphql.issues);
+  issues.push(
+    ...reader.issues.slice(readerIssues),
+    ...streams.issues,
+    ...graphql.issues,
+    ...protocolIssues(protocol, {
+      method,
+      request,
+      assertions,
+      until: streams.parts.stream?.until,
+      untilLine: reader.line(["stream", "until"]),
+    }, file),
+  );
   checkPlaceholders(
     ["Request", "Variables", "Expected response", "Expected events", "Messages", "Assertions"].map((
       n,

@@ -3,7 +3,7 @@
  * `## Expected events` (`protocol: sse`) and `## Messages` (`protocol: ws`).
  * A part written for the other protocol is an error naming the right one.
  */
-import { type Issue, issue } from "../issue.ts";
+import { type Issue, issue, warning } from "../issue.ts";
 import type { EndpointSpec, Protocol } from "../model.ts";
 import type { FieldReader } from "../parse/frontmatter.ts";
 import type { MdSection } from "../parse/markdown.ts";
@@ -65,4 +65,71 @@ function misplaced(name: string, protocol: string, section: MdSection, file: str
     line: section.line,
     fix: `Set \`protocol: ${protocol}\` in the frontmatter, or remove the section`,
   });
+}
+
+const STREAM_ASSERTION = /^(?:events|messages|first_event_ms)(?:$|[.[])/;
+
+/**
+ * What a protocol asks of the rest of the file: a WebSocket opens with a GET
+ * and sends no body, a GraphQL request is a POST whose body apispec writes,
+ * `events.*` and `first_event_ms` need `sse`, `messages.*` needs `ws`, and
+ * `stream.until` means something for `sse` only.
+ */
+export function protocolIssues(
+  protocol: Protocol | undefined,
+  parts: {
+    method?: string;
+    request?: { body: string; line: number };
+    assertions: { path: string; line: number }[];
+    until?: string;
+    untilLine: number;
+  },
+  file: string,
+): Issue[] {
+  const issues: Issue[] = [];
+  const { request } = parts;
+  if (protocol === "ws" && parts.method && parts.method !== "GET") {
+    issues.push(issue("SPEC_PARSE_ERROR", `A WebSocket opens with GET, not ${parts.method}`, {
+      file,
+      line: request?.line ?? 1,
+      fix: "Write `method: GET` and `GET ws://...` (or `{{baseUrl}}/...`)",
+    }));
+  }
+  if (protocol === "graphql" && parts.method && parts.method !== "POST") {
+    issues.push(issue("SPEC_PARSE_ERROR", `apispec sends GraphQL as a POST, not ${parts.method}`, {
+      file,
+      line: request?.line ?? 1,
+      fix: "Write `method: POST` and `POST {{baseUrl}}/graphql`",
+    }));
+  }
+  if ((protocol === "ws" || protocol === "graphql") && request && request.body.trim() !== "") {
+    issues.push(issue("SPEC_PARSE_ERROR", `A protocol: ${protocol} request carries no body`, {
+      file,
+      line: request.line,
+      fix: protocol === "ws"
+        ? "Send messages from the ## Messages script (`> <message>` lines)"
+        : "Put the operation in ## Query and its variables in ## Variables; apispec writes the body",
+    }));
+  }
+  for (const rule of parts.assertions) {
+    const path = rule.path;
+    if (!STREAM_ASSERTION.test(path)) continue;
+    const needs = path.startsWith("messages") ? "ws" : "sse";
+    if (protocol === needs) continue;
+    issues.push(issue("VALIDATION_ERROR", `Assertion path "${path}" needs protocol: ${needs}`, {
+      file,
+      line: rule.line,
+      fix: needs === "sse"
+        ? "Events exist only in protocol: sse files; assert on body.<field> here"
+        : "Messages exist only in protocol: ws files; assert on body.<field> here",
+    }));
+  }
+  if (parts.until !== undefined && protocol === "ws") {
+    issues.push(warning('Field "stream.until" applies to protocol sse; a ws script ends itself', {
+      file,
+      line: parts.untilLine,
+      fix: "Remove it; a `< ` line waits for the message, `close: <code>` for the close",
+    }));
+  }
+  return issues;
 }
