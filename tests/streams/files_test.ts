@@ -192,6 +192,13 @@ Deno.test("a binary answer is compared byte for byte with `< ./file`, and body.b
     // Never the raw bytes: the size, type and digest instead.
     assertMatch(result.stdout, /\[binary body: \d+ bytes, image\/png, sha256 [0-9a-f]{16}…\]/);
     assert(!result.stdout.includes("IHDR"), "the PNG's bytes are not printed");
+    // --update rewrites the status and headers, never a file body into text.
+    const update = await apispec(["exec", SPEC, "--update"], { cwd: ws.dir });
+    assertEquals(update.code, 0, update.stdout + update.stderr);
+    assertStringIncludes(
+      await ws.read("api-docs/apis/files/upload.md"),
+      "\n< ./files/expected.png\n",
+    );
   }
   // A text expectation against a binary answer says what came instead.
   {
