@@ -54,7 +54,7 @@ while [ $# -gt 0 ]; do
 done
 [ -n "$prefix" ] || fail "no install prefix: HOME is not set" "Pass --prefix=<dir>"
 [ -n "$base_url" ] || fail "this copy of install.sh names no release URL" \
-  "Set APISPEC_INSTALL_URL to the releases URL (e.g. https://github.com/<owner>/apispec/releases), use the install.sh attached to a release, or build from source (README: Install from a checkout)"
+  "Set APISPEC_INSTALL_URL to the releases URL (e.g. https://github.com/<owner>/apispec/releases), use the install.sh attached to a release, or install from a checkout: deno run -A scripts/install.ts (README: Install and upgrade)"
 case $version in
   latest) ;;
   [0-9]*) version=v$version ;;

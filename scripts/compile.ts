@@ -17,16 +17,9 @@ import { packFile, writeChecksums } from "./release/archive.ts";
 import { archiveName, binaryName, CHECKSUMS_FILE, TARGETS } from "./release/targets.ts";
 import { RELEASE_URL_VARIABLE, stampInstaller } from "./release/release_url.ts";
 import { V8_FLAGS_ARG } from "./release/v8_flags.ts";
+import { PERMISSIONS } from "./release/permissions.ts";
 
 const ROOT = new URL("..", import.meta.url).pathname.replace(/\/$/, "");
-const PERMISSIONS = [
-  "--allow-read",
-  "--allow-write",
-  "--allow-net",
-  "--allow-env",
-  "--allow-run",
-  "--allow-sys",
-];
 
 class BuildError extends Error {
   constructor(message: string, readonly fix: string) {

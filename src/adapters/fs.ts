@@ -100,17 +100,22 @@ export async function isDirectory(path: string): Promise<boolean> {
   }
 }
 
-/** Writes through a temp file in the same folder and renames it over the target. */
-export async function writeTextAtomic(path: string, text: string): Promise<void> {
+/**
+ * Writes through a temp file in the same folder and renames it over the target;
+ * `mode` (an executable's 0o755) is set on the temp file, so the name never
+ * points at a file without it.
+ */
+export async function writeTextAtomic(path: string, text: string, mode?: number): Promise<void> {
   await Deno.mkdir(dirname(path), { recursive: true });
-  await replaceThroughTemp(path, text);
+  await replaceThroughTemp(path, text, mode);
 }
 
 /** The temp file and the rename of `writeTextAtomic`, into a folder that exists. */
-async function replaceThroughTemp(path: string, text: string): Promise<void> {
+async function replaceThroughTemp(path: string, text: string, mode?: number): Promise<void> {
   const temp = `${path}.${crypto.randomUUID().slice(0, 8)}.tmp`;
   try {
-    await Deno.writeTextFile(temp, text);
+    await Deno.writeTextFile(temp, text, mode === undefined ? undefined : { mode });
+    if (mode !== undefined && Deno.build.os !== "windows") await Deno.chmod(temp, mode);
     await Deno.rename(temp, path);
   } catch (error) {
     await Deno.remove(temp).catch(() => {});

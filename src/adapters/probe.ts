@@ -1,4 +1,5 @@
 /** Short, bounded loopback probes for `import project`: is a port open, and what does a URL return. */
+import { readRemoteText } from "./remote.ts";
 
 /** True when something accepts a TCP connection on 127.0.0.1:port within the timeout. */
 export async function portOpen(port: number, timeoutMs: number): Promise<boolean> {
@@ -17,20 +18,8 @@ export async function portOpen(port: number, timeoutMs: number): Promise<boolean
   return open;
 }
 
-/** The body of a 2xx response, or undefined on any failure or timeout. */
+/** The body of a 2xx response, or undefined on any failure, timeout or oversized body. */
 export async function fetchText(url: string, timeoutMs: number): Promise<string | undefined> {
-  try {
-    const response = await fetch(url, {
-      signal: AbortSignal.timeout(timeoutMs),
-      headers: { accept: "application/json, application/yaml;q=0.9, */*;q=0.5" },
-      redirect: "follow",
-    });
-    if (!response.ok) {
-      await response.body?.cancel();
-      return undefined;
-    }
-    return await response.text();
-  } catch {
-    return undefined;
-  }
+  const read = await readRemoteText(url, { timeoutMs });
+  return read.ok ? read.text : undefined;
 }

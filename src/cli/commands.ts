@@ -499,6 +499,21 @@ export const COMMANDS: CommandDef[] = [
         description: "Collections keep state: POST stores, GET reads, PUT/PATCH/DELETE change it",
       },
       {
+        name: "max-state",
+        type: "string",
+        valueName: "size",
+        description:
+          "With --stateful: the most JSON the state holds, e.g. 64MiB (default 256MiB; past it 507)",
+      },
+      {
+        name: "cors-origin",
+        type: "string",
+        multiple: true,
+        valueName: "origin|*",
+        description:
+          "Let browser pages from this origin call the mock (repeatable; * for any); default: this machine's pages only",
+      },
+      {
         name: "error-rate",
         type: "string",
         valueName: "0..1",
@@ -672,7 +687,11 @@ function importCommands(): CommandDef[] {
     flags: [reportOutput],
   });
   return [
-    fileImporter("openapi", "Import an OpenAPI 3.0/3.1 document (YAML or JSON)", "file"),
+    fileImporter(
+      "openapi",
+      "Import an OpenAPI 3.0/3.1 or Swagger 2.0 document (YAML or JSON; a file or an http(s) URL)",
+      "file|url",
+    ),
     fileImporter("hostedclient", "Import a Postman collection export (v2.1 or v2.0 JSON)", "file"),
     fileImporter("desktopclient", "Import an Insomnia export (v4 JSON/YAML, or v5 YAML)", "file"),
     fileImporter("collection", "Import a Bruno collection folder (.bru files)", "dir"),

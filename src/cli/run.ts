@@ -112,9 +112,25 @@ export async function runCli(
     const module = await LOADERS[command.name]();
     return await module.run(parsed, io);
   } catch (error) {
-    io.err(`error[ENGINE_ERROR]: ${(error as Error)?.message ?? String(error)}`);
-    if (global.verbose && (error as Error)?.stack) io.err((error as Error).stack!);
-    else io.err("  = fix: this is a bug in apispec; run again with -v for details and report it");
+    const message = withoutColour((error as Error)?.message ?? String(error));
+    io.err(`error[ENGINE_ERROR]: ${message}`);
+    if (global.verbose && (error as Error)?.stack) io.err(withoutColour((error as Error).stack!));
+    else if (MODULE_LOAD_ERROR.test(message)) {
+      io.err(
+        "  = fix: apispec's own modules did not load, so this install is broken: install again " +
+          "from the checkout with `deno run -A scripts/install.ts` (README: Install and upgrade)",
+      );
+    } else io.err("  = fix: this is a bug in apispec; run again with -v for details and report it");
     return EXIT.engineError;
   }
+}
+
+/** Deno's module loader failing on apispec's own graph (an install that lost its import map). */
+const MODULE_LOAD_ERROR =
+  /^(Import "[^"]*" not a dependency|Module not found|Relative import path|Unable to load|Cannot resolve module)/;
+
+/** Deno colours its own error messages; shown through the terminal-safe printer they would read as `\u001b[0m`. */
+function withoutColour(text: string): string {
+  // deno-lint-ignore no-control-regex
+  return text.replace(/\x1b\[[0-9;]*m/g, "");
 }

@@ -52,6 +52,11 @@ const CREDENTIAL_NAME =
   /password|passwd|secret|token|api[-_]?key|apikey|access[-_]?key|private[-_]?key|credential|signature|session|cookie|^(proxy-)?authorization$|^auth$|^x-auth/i;
 /** Bodies kept as text in a draft, at most this long; longer or binary ones are left out. */
 const MAX_TEXT_BODY = 16 * 1024;
+/**
+ * JSON bodies kept in a saved file's expected response, at most this long (256 KiB): a 5 MB
+ * answer is a download or an unpaged list, not a contract to commit.
+ */
+export const MAX_SAVED_BODY = 256 * 1024;
 
 /**
  * @example
@@ -130,7 +135,7 @@ export function renderExchangeDraft(drafted: ExchangeDraft): string {
  */
 export function expectedFromResponse(response: HttpResponse): EndpointDraft["expected"] {
   const contentType = headerValue(response.headers, "content-type");
-  const json = tryJson(response.body);
+  const json = tooLargeToSave(response) ? { ok: false } as const : tryJson(response.body);
   const body = json.ok
     ? JSON.stringify(redactJson(json.value), null, 2)
     : textBody(response.body, contentType);
@@ -142,9 +147,14 @@ export function expectedFromResponse(response: HttpResponse): EndpointDraft["exp
   };
 }
 
+/** True when `expectedFromResponse` leaves the response's body out for its size. */
+export function tooLargeToSave(response: HttpResponse): boolean {
+  return response.body.length > MAX_SAVED_BODY;
+}
+
 /** A body worth writing as text: JSON, or short text of a textual type. */
 function textBody(body: string, contentType: string | undefined): string | undefined {
-  if (body === "") return undefined;
+  if (body === "" || body.length > MAX_SAVED_BODY) return undefined;
   if (tryJson(body).ok) return body;
   const textual = !contentType || /^text\/|json|xml|x-www-form-urlencoded/i.test(contentType);
   return textual && body.length <= MAX_TEXT_BODY && !body.includes("\u0000") ? body : undefined;

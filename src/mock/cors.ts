@@ -1,9 +1,13 @@
 /**
- * CORS for the mock: any origin may call it, so a front end on another port
- * can use it during development. Responses echo the request's Origin (with
- * credentials allowed) or say `*` when there is none; preflights are answered
- * for every path and method, so the real request reaches the mock and gets a
- * readable 404 or 405 rather than an opaque CORS failure.
+ * CORS for the mock. A page served from this machine (a dev server on
+ * `http://localhost:5173`) may call it, with credentials; a page from any
+ * other origin may not unless the user names it (`--cors-origin=<origin>`,
+ * or `--cors-origin=*` for any). A refused origin gets a 403 problem, its
+ * writes never reach the state, and it is never granted credentials or
+ * Private Network Access (a public page could otherwise fill the stateful
+ * mock's memory or read it). Allowed preflights are answered for every path
+ * and method, so the real request reaches the mock and gets a readable 404 or
+ * 405 rather than an opaque CORS failure.
  */
 import { METHOD_ORDER } from "../engine/routes/route_table.ts";
 
@@ -21,6 +25,64 @@ const SAFELISTED = new Set([
   "last-modified",
   "pragma",
 ]);
+
+/** Which browser origins may call the mock besides this machine's own. */
+export interface CorsPolicy {
+  /** Exact origins the user named (`https://app.example.test:8443`). */
+  origins: ReadonlySet<string>;
+  /** `--cors-origin=*`: every origin. */
+  any: boolean;
+}
+
+export const LOOPBACK_ONLY: CorsPolicy = { origins: new Set(), any: false };
+
+/** `http(s)://` on localhost, a `*.localhost` name, 127.0.0.0/8 or [::1], any port. */
+const LOOPBACK_ORIGIN =
+  /^https?:\/\/(?:localhost|[a-z0-9-]+(?:\.[a-z0-9-]+)*\.localhost|127(?:\.\d{1,3}){3}|\[::1\])(?::\d{1,5})?$/i;
+
+/** Whether a page from `origin` may call the mock. */
+export function originAllowed(policy: CorsPolicy, origin: string): boolean {
+  return policy.any || LOOPBACK_ORIGIN.test(origin) || policy.origins.has(origin.toLowerCase());
+}
+
+/**
+ * `--cors-origin`'s value as an origin (`scheme://host[:port]`, lower case, no path), or `*`;
+ * undefined when it is neither.
+ *
+ * @example
+ * ```ts
+ * import { parseCorsOrigin } from "./cors.ts";
+ * parseCorsOrigin("https://App.example.test:8443/"); // "https://app.example.test:8443"
+ * parseCorsOrigin("app.example.test"); // undefined
+ * ```
+ */
+export function parseCorsOrigin(value: string): string | undefined {
+  if (value === "*") return "*";
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return undefined;
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") return undefined;
+  if (url.username || url.password || url.search || url.hash || url.pathname !== "/") {
+    return undefined;
+  }
+  return url.origin;
+}
+
+/** The policy from the `--cors-origin` values, or the first one that is no origin. */
+export function corsPolicy(values: string[]): CorsPolicy | { invalid: string } {
+  const origins = new Set<string>();
+  let any = false;
+  for (const value of values) {
+    const origin = parseCorsOrigin(value);
+    if (origin === undefined) return { invalid: value };
+    if (origin === "*") any = true;
+    else origins.add(origin);
+  }
+  return { origins, any };
+}
 
 /** A preflight is an OPTIONS request carrying Origin and Access-Control-Request-Method. */
 export function isPreflight(request: Request): boolean {

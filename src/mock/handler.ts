@@ -5,11 +5,20 @@
  * request. Only `serve.ts` opens a socket, so tests call this function directly.
  */
 import { compileBlock, type CompiledBlock, fillBlock, type HeaderList } from "./compiled.ts";
-import { addCorsHeaders, corsHeaderList, isPreflight, preflightResponse } from "./cors.ts";
+import {
+  addCorsHeaders,
+  corsHeaderList,
+  type CorsPolicy,
+  isPreflight,
+  LOOPBACK_ONLY,
+  originAllowed,
+  preflightResponse,
+} from "./cors.ts";
 import { faultResponse, type LatencyRange, pickDelay, preferredDelay } from "./faults.ts";
 import {
   controlMethodNotAllowed,
   methodNotAllowed,
+  originNotAllowed,
   routeNotFound,
   undocumentedStatus,
   unservable,
@@ -42,6 +51,8 @@ export interface MockHandlerOptions {
   errorRate?: number;
   /** Collection and item routes answer from memory (`--stateful`); adds the reset route. */
   stateful?: StatefulMock;
+  /** Browser origins allowed besides loopback ones (`--cors-origin`); default: loopback only. */
+  cors?: CorsPolicy;
   /** Numbers in [0, 1) for latency ranges and faults. */
   random?: () => number;
   log?: (entry: MockLogEntry) => void;
@@ -75,6 +86,7 @@ export function createMockHandler(
   const extras: Extras = {
     errorRate: options.errorRate ?? 0,
     stateful: options.stateful,
+    cors: options.cors ?? LOOPBACK_ONLY,
     random,
   };
   const finish = (request: Request, target: string, answer: Answer) => {
@@ -134,6 +146,7 @@ export function createMockHandler(
 interface Extras {
   errorRate: number;
   stateful?: StatefulMock;
+  cors: CorsPolicy;
   random: () => number;
 }
 
@@ -152,6 +165,14 @@ function respond(
   facts: RequestFacts,
   extras: Extras,
 ): Answer | Promise<Answer> {
+  if (facts.browserOrigin !== null && !originAllowed(extras.cors, facts.browserOrigin)) {
+    // Before routing: a refused page's writes never reach the state, and it gets no CORS grant.
+    return {
+      response: originNotAllowed(facts.browserOrigin),
+      note: "origin not allowed",
+      cors: true,
+    };
+  }
   if (isPreflight(request)) {
     return { response: preflightResponse(request), note: "CORS preflight", cors: true };
   }

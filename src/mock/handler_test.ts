@@ -1,6 +1,7 @@
 import { assert, assertEquals, assertStringIncludes } from "@std/assert";
 import { parseEndpoint } from "../engine/parse/spec.ts";
 import { createMockHandler, type MockLogEntry, type MockRoute, splitUrl } from "./handler.ts";
+import { corsPolicy, originAllowed } from "./cors.ts";
 import { buildRouteTable } from "../engine/routes/route_table.ts";
 
 /** An endpoint file as text; `extra` is appended after the expected response. */
@@ -164,19 +165,55 @@ Deno.test("handler answers a CORS preflight for any origin, path and requested h
   assertStringIncludes(response.headers.get("vary")!, "Origin");
 });
 
-Deno.test("handler adds CORS headers to every answer, echoing the Origin when there is one", async () => {
+Deno.test("handler adds CORS headers to every answer, echoing a loopback Origin", async () => {
   const { call } = mock([users]);
   const anonymous = await call("GET", "/users/1");
   assertEquals(anonymous.headers.get("access-control-allow-origin"), "*");
   await anonymous.body?.cancel();
-  const browser = await call("GET", "/users/1", { origin: "http://app.test" });
-  assertEquals(browser.headers.get("access-control-allow-origin"), "http://app.test");
+  const browser = await call("GET", "/users/1", { origin: "http://localhost:3000" });
+  assertEquals(browser.headers.get("access-control-allow-origin"), "http://localhost:3000");
   assertEquals(browser.headers.get("access-control-expose-headers"), "x-total");
   assertEquals(browser.headers.get("vary"), "Origin");
   await browser.body?.cancel();
-  const missing = await call("GET", "/none", { origin: "http://app.test" });
-  assertEquals(missing.headers.get("access-control-allow-origin"), "http://app.test");
+  const missing = await call("GET", "/none", { origin: "http://127.0.0.1:8080" });
+  assertEquals(missing.headers.get("access-control-allow-origin"), "http://127.0.0.1:8080");
   await missing.body?.cancel();
+});
+
+Deno.test("handler refuses a page from another origin with a 403 and no CORS grant", async () => {
+  const { call } = mock([users]);
+  for (const origin of ["http://app.test", "https://localhost.evil.example", "null"]) {
+    const response = await call("GET", "/users/1", { origin });
+    assertEquals(response.status, 403, origin);
+    assertEquals(response.headers.get("access-control-allow-origin"), null);
+    const body = await response.json();
+    assertEquals(body.type, "urn:apispec:mock:origin-not-allowed");
+    assertStringIncludes(body.fix, origin === "null" ? "local server" : `--cors-origin=${origin}`);
+  }
+  const preflight = await call("OPTIONS", "/users/1", {
+    origin: "http://app.test",
+    "access-control-request-method": "POST",
+    "access-control-request-private-network": "true",
+  });
+  assertEquals(preflight.status, 403);
+  assertEquals(preflight.headers.get("access-control-allow-private-network"), null);
+  await preflight.body?.cancel();
+});
+
+Deno.test("corsPolicy() reads --cors-origin values; a named origin is allowed, * allows all", () => {
+  const named = corsPolicy(["https://App.Example.test:8443/"]);
+  assert(!("invalid" in named));
+  assert(originAllowed(named, "https://app.example.test:8443"));
+  assert(!originAllowed(named, "https://app.example.test"));
+  assert(originAllowed(named, "http://[::1]:5173"));
+  assert(originAllowed(named, "http://dev.localhost:5173"));
+  const any = corsPolicy(["*"]);
+  assert(!("invalid" in any) && originAllowed(any, "https://anywhere.example"));
+  for (
+    const bad of ["app.example.test", "https://a.test/path", "ftp://a.test", "https://u:p@a.test"]
+  ) {
+    assertEquals(corsPolicy([bad]), { invalid: bad });
+  }
 });
 
 Deno.test("handler answers a plain OPTIONS with the path's Allow list", async () => {

@@ -115,9 +115,25 @@ export function bodyTooLarge(limit: number): Response {
 
 /** 507: the in-memory state is at its limit; `POST /__apispec/reset` empties it. */
 export function stateFull(detail: string): Response {
-  return problem(507, "state-full", "The mock's memory for this collection is full", detail, {
+  return problem(507, "state-full", "The mock's memory is full", detail, {
     reset: "POST /__apispec/reset",
   });
+}
+
+/** 403: a browser page whose origin may not call the mock (`--cors-origin` lets it). */
+export function originNotAllowed(origin: string): Response {
+  return problem(
+    403,
+    "origin-not-allowed",
+    "Pages from this origin may not call the mock",
+    `Only pages served from this machine (http://localhost:<port>, http://127.0.0.1:<port>) may call the mock from a browser; ${origin} is not one of them`,
+    {
+      origin,
+      fix: origin === "null"
+        ? "Serve the page from a local server (http://localhost:<port>): a page opened from a file, or sandboxed, sends Origin: null"
+        : `Start the mock with --cors-origin=${origin}`,
+    },
+  );
 }
 
 /** 500 from `--error-rate` when the endpoint documents no 5xx response. */

@@ -5,6 +5,7 @@
 import { type Paint, PLAIN } from "../engine/render/paint.ts";
 import type { MockLogEntry } from "./handler.ts";
 import type { CollectionDef } from "../engine/mock_state/resources.ts";
+import { formatBytes } from "../engine/bytes.ts";
 import { isSecretHeader, MASK } from "../engine/secrets/mask.ts";
 
 export interface RouteRow {
@@ -82,7 +83,7 @@ export function maskQuery(target: string): string {
 /** What `--stateful` keeps in memory: each collection, its seed size, and how to reset. */
 export function renderStateSummary(
   collections: CollectionDef[],
-  resetPath: string,
+  state: { resetPath: string; budget: number },
   paint: Paint = PLAIN,
 ): string {
   if (collections.length === 0) {
@@ -93,7 +94,7 @@ export function renderStateSummary(
   const width = Math.max(...collections.map((c) => c.path.length));
   return [
     `Stateful: ${collections.length} collection${collections.length === 1 ? "" : "s"} ` +
-    `in memory; POST ${resetPath} restores the seed`,
+    `in memory (at most ${formatBytes(state.budget)}); POST ${state.resetPath} restores the seed`,
     ...collections.map((c) =>
       `  ${c.path.padEnd(width)}  ${paint.dim(`${c.seed.length} seeded, id key "${c.idKey}"`)}`
     ),

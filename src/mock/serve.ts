@@ -7,7 +7,8 @@ import { type Issue, issue } from "../engine/issue.ts";
 import type { OpsContext } from "../adapters/system.ts";
 import { createMockHandler, type MockLogEntry } from "./handler.ts";
 import type { LatencyRange } from "./faults.ts";
-import { createStatefulMock } from "./stateful.ts";
+import { createStatefulMock, STATEFUL_DEFAULTS } from "./stateful.ts";
+import type { CorsPolicy } from "./cors.ts";
 import { createRouteLoader, type RouteLoad } from "../ops/collection/endpoint_routes.ts";
 import { watchFolder } from "../adapters/watch_settled.ts";
 
@@ -20,6 +21,10 @@ export interface MockServerOptions {
   errorRate?: number;
   /** Collections and items answer from memory. */
   stateful?: boolean;
+  /** The bytes of JSON the stateful mock may hold (default 256 MiB). */
+  maxStateBytes?: number;
+  /** Browser origins allowed besides loopback ones. */
+  cors?: CorsPolicy;
   onRequest?: (entry: MockLogEntry) => void;
   /** After a reload that changed a file, with the load it replaced. */
   onReload?: (load: RouteLoad, previous: RouteLoad) => void;
@@ -51,7 +56,13 @@ export async function startMockServer(
   const handler = createMockHandler(() => current.table, {
     latency: options.latency,
     errorRate: options.errorRate,
-    stateful: options.stateful ? createStatefulMock() : undefined,
+    stateful: options.stateful
+      ? createStatefulMock({
+        ...STATEFUL_DEFAULTS,
+        maxStateBytes: options.maxStateBytes ?? STATEFUL_DEFAULTS.maxStateBytes,
+      })
+      : undefined,
+    cors: options.cors,
     log: options.onRequest,
   });
 

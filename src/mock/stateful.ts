@@ -10,7 +10,7 @@ import {
   type ResourcePlan,
   type ResourceRole,
 } from "../engine/mock_state/resources.ts";
-import type { CollectionDef } from "../engine/mock_state/resources.ts";
+import { type CollectionDef, envelopeOf } from "../engine/mock_state/resources.ts";
 import { isJsonObject, type JsonObject } from "../engine/mock_state/merge_patch.ts";
 import { MockState, type StateLimits } from "../engine/mock_state/state.ts";
 import type { StoreResult } from "../engine/mock_state/store.ts";
@@ -32,16 +32,21 @@ export interface StatefulOptions extends StateLimits {
   newUuid: () => string;
 }
 
+/** The state's budget unless `--max-state` says otherwise: 256 MiB of JSON across collections. */
+export const DEFAULT_MAX_STATE_BYTES = 256 * 1024 * 1024;
+
 export const STATEFUL_DEFAULTS: StatefulOptions = {
   maxBodyBytes: 1024 * 1024,
   maxItems: 100_000,
   maxCollections: 1_000,
+  maxStateBytes: DEFAULT_MAX_STATE_BYTES,
   newUuid: () => crypto.randomUUID(),
 };
 
 /** Numeric members of a wrapped list example that count its items, kept equal to the count. */
 const COUNT_KEYS = new Set(["total", "count", "totalCount", "total_count", "totalItems", "size"]);
 const NULL_BODY_STATUSES = new Set([204, 205, 304]);
+const LOCATION_HEADERS = new Set(["location", "content-location"]);
 
 export interface StatefulRequest {
   request: Request;
@@ -83,10 +88,10 @@ export function createStatefulMock(options: StatefulOptions = STATEFUL_DEFAULTS)
     if (method === "POST" || method === "PUT" || method === "PATCH") {
       const read = await readJson(request, options.maxBodyBytes, route.file);
       if (read instanceof Response) return read;
-      if (method !== "PATCH" && !isJsonObject(read)) {
+      body = outOfEnvelope(role, read);
+      if (method !== "PATCH" && !isJsonObject(body)) {
         return invalidBody(`A ${method} body must be a JSON object`, route.file);
       }
-      body = read;
     }
     // The store is looked up after the body is read, so a reset meanwhile is respected.
     const concrete = normalizePath(call.path);
@@ -94,19 +99,17 @@ export function createStatefulMock(options: StatefulOptions = STATEFUL_DEFAULTS)
       role.def,
       role.kind === "item" ? concrete.slice(0, concrete.lastIndexOf("/")) : concrete,
     );
-    if (!store) {
-      return stateFull(`The mock holds ${options.maxCollections} collections, the most it may`);
-    }
+    if (typeof store === "string") return stateFull(store);
     if (role.kind === "collection") {
       if (method === "GET") return sendJson(call, listBody(role.def, store.list()));
-      return settle(call, store.insert(body as JsonObject));
+      return settle(call, store.insert(withDocumentedFields(role, body as JsonObject)));
     }
     const id = call.params[role.param];
     switch (method) {
       case "GET": {
         const item = store.get(id);
         return item
-          ? sendJson(call, item, id)
+          ? sendJson(call, inEnvelope(role, item), id)
           : missing(call, `no item with ${role.def.idKey} ${id}`);
       }
       case "PUT":
@@ -128,7 +131,10 @@ export function createStatefulMock(options: StatefulOptions = STATEFUL_DEFAULTS)
 
 /** The outcome of a write: the stored item with the documented status, or a problem. */
 function settle(call: StatefulRequest, result: StoreResult): Response {
-  if (result.ok) return sendJson(call, result.item, String(result.item[call.role.def.idKey]));
+  if (result.ok) {
+    const id = String(result.item[call.role.def.idKey]);
+    return sendJson(call, inEnvelope(call.role, result.item), id);
+  }
   const file = call.route.file;
   switch (result.reason) {
     case "not-found":
@@ -140,6 +146,41 @@ function settle(call: StatefulRequest, result: StoreResult): Response {
     default:
       return invalidBody(result.message, file);
   }
+}
+
+/** A write body out of the envelope the route documents (`{"data": {...}}` → the item); else as sent. */
+function outOfEnvelope(role: ResourceRole, body: unknown): unknown {
+  const key = role.requestKey ?? role.envelope?.key;
+  if (key === undefined) return body;
+  const envelope = envelopeOf(body, role.def.itemParam);
+  return envelope?.key === key ? envelope.example[key] : body;
+}
+
+/** A single item in the envelope the route's documented answer wraps it in, other members kept. */
+function inEnvelope(role: ResourceRole, item: JsonObject): unknown {
+  return role.envelope ? { ...role.envelope.example, [role.envelope.key]: item } : item;
+}
+
+/**
+ * A created item with the fields the POST's documented answer shows and the body left out, at
+ * their documented values: what the server makes itself (`createdAt`, `status`).
+ */
+function withDocumentedFields(role: ResourceRole, body: JsonObject): JsonObject {
+  if (!role.documented) return body;
+  const missing = Object.entries(role.documented).filter(([key]) => !(key in body));
+  return missing.length === 0 ? body : { ...body, ...Object.fromEntries(missing) };
+}
+
+/** A literal `Location: /users/3` of a POST names the item it made, not the documented one. */
+function newLocation(role: ResourceRole, name: string, value: string, id?: string): string {
+  const documented = role.documentedId;
+  if (documented === undefined || id === undefined || !LOCATION_HEADERS.has(name.toLowerCase())) {
+    return value;
+  }
+  const suffix = `/${encodeURIComponent(documented)}`;
+  return value.endsWith(suffix)
+    ? value.slice(0, -suffix.length) + `/${encodeURIComponent(id)}`
+    : value;
 }
 
 /** `{{name}}` values for the documented headers: vars, baseUrl, path parameters and the id. */
@@ -162,7 +203,7 @@ function sendJson(call: StatefulRequest, value: unknown, id?: string): Response 
   const vals = values(call, id);
   const headers: HeaderList = block.headers
     .filter(([name, v]) => name.toLowerCase() !== "content-type" || isJsonMediaType(v))
-    .map(([name, v]) => [name, fillTemplate(v, vals)]);
+    .map(([name, v]) => [name, newLocation(call.role, name, fillTemplate(v, vals), id)]);
   if (!headers.some(([name]) => name.toLowerCase() === "content-type")) {
     headers.push(["content-type", "application/json"]);
   }

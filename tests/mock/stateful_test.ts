@@ -7,6 +7,7 @@
 import { assert, assertEquals, assertMatch, assertStringIncludes } from "@std/assert";
 import { eventually, spawnApispec } from "../helpers/cli_process.ts";
 import { collectionFiles, endpoint, workspace } from "../helpers/workspace.ts";
+import { jsonCall } from "../helpers/json_call.ts";
 
 const json = "Content-Type: application/json\n\n";
 
@@ -66,18 +67,8 @@ function startMock(args: string[], cwd: string) {
   return spawnApispec(["mock", "--port=0", ...args], { cwd, ready: /Listening on (http:\/\/\S+)/ });
 }
 
-async function call(base: string, method: string, path: string, body?: unknown) {
-  const response = await fetch(`${base}${path}`, {
-    method,
-    headers: body === undefined ? {} : { "content-type": "application/json" },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  return {
-    status: response.status,
-    headers: response.headers,
-    json: text ? JSON.parse(text) : null,
-  };
+function call(base: string, method: string, path: string, body?: unknown) {
+  return jsonCall(`${base}${path}`, method, body);
 }
 
 Deno.test("mock --stateful keeps what clients write, with the documented statuses", async (t) => {
@@ -86,7 +77,10 @@ Deno.test("mock --stateful keeps what clients write, with the documented statuse
   const base = mock.url;
 
   await t.step("prints the collections it keeps and how to reset them", () => {
-    assertStringIncludes(mock.stdout(), "Stateful: 2 collections in memory; POST /__apispec/reset");
+    assertStringIncludes(
+      mock.stdout(),
+      "Stateful: 2 collections in memory (at most 256 MiB); POST /__apispec/reset",
+    );
     assertMatch(mock.stdout(), /\/users\s+2 seeded, id key "id"/);
   });
 

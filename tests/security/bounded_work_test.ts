@@ -89,7 +89,7 @@ Deno.test("JSON nested 3,000 deep ends in a depth message, never a stack overflo
   assert(!verbose.stderr.includes("Maximum call stack"), verbose.stderr);
 });
 
-Deno.test("exec -v shows a 1 MB response of many lines", async () => {
+Deno.test("exec -v of a 1 MB response of many lines shows its start, and JSON all of it", async () => {
   const items = Array.from({ length: 60_000 }, (_, i) => ({ n: i }));
   await using api = startTestApi(() => jsonResponse(items));
   await using ws = await workspace(collectionFiles(api.url, {
@@ -97,7 +97,12 @@ Deno.test("exec -v shows a 1 MB response of many lines", async () => {
   }));
   const run = await apispec(["exec", "api-docs/apis/users/list.md", "-v"], { cwd: ws.dir });
   assertEquals(run.code, 0, run.stderr.slice(0, 2000));
-  assertStringIncludes(run.stdout, '"n": 59999');
+  assertStringIncludes(run.stdout, '"n": 0');
+  assertStringIncludes(run.stdout, "shown; all of it: -v --output=json");
+  const whole = await apispec(["exec", "api-docs/apis/users/list.md", "-v", "--output=json"], {
+    cwd: ws.dir,
+  });
+  assertStringIncludes(whole.stdout, '{\\"n\\":59999}');
 });
 
 /** Runs the CLI, killing it if it has not finished in time (a hang must fail, not block the suite). */

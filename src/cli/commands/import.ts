@@ -14,6 +14,8 @@ import {
   writeConversion,
 } from "../../ops/import/import.ts";
 import { convertSource, type ImportKind } from "../../ops/import/import_sources.ts";
+import { envVariableFor } from "../../engine/resolve/layers.ts";
+import { isRemote } from "../../adapters/remote.ts";
 import type { ParsedArgs } from "../args.ts";
 import type { CommandModule } from "../command_module.ts";
 import type { CliIO } from "../io.ts";
@@ -74,8 +76,8 @@ export function printReport(report: ImportReport, io: CliIO, json: boolean): num
     io.err(
       `${
         io.errPaint.yellow("warning")
-      }: a credential in ${secret.where} was replaced by {{${secret.variable}}}; set it with APISPEC_${
-        secret.variable.replace(/([a-z0-9])([A-Z])/g, "$1_$2").toUpperCase()
+      }: a credential in ${secret.where} was replaced by {{${secret.variable}}}; set it with ${
+        envVariableFor(secret.variable) ?? `${secret.variable}=<value>`
       } or .env.local`,
     );
   }
@@ -96,7 +98,9 @@ export async function runImport(
 ): Promise<number> {
   const json = args.flags.output === "json";
   const progress = progressPrinter(!json && Deno.stderr.isTerminal());
-  const name = source.path ? displayPath(source.path, io.ctx.cwd) : "stdin";
+  const name = !source.path ? "stdin" : isRemote(source.path)
+    ? source.path // a URL as typed: a path function would fold its "//"
+    : displayPath(source.path, io.ctx.cwd);
   let outcome;
   try {
     outcome = await convertSource(kind, source, io.ctx, { onProgress: progress });

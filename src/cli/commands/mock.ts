@@ -17,6 +17,9 @@ import {
 import { planResources } from "../../engine/mock_state/resources.ts";
 import { shutdownSignal, startMockServer } from "../../mock/serve.ts";
 import { parseLatency } from "../../mock/faults.ts";
+import { corsPolicy } from "../../mock/cors.ts";
+import { DEFAULT_MAX_STATE_BYTES } from "../../mock/stateful.ts";
+import { parseByteSize } from "../../engine/bytes.ts";
 import { RESET_PATH } from "../../mock/handler.ts";
 import type { RouteLoad } from "../../ops/collection/endpoint_routes.ts";
 import type { ParsedArgs } from "../args.ts";
@@ -49,6 +52,29 @@ export async function run(args: ParsedArgs, io: CliIO): Promise<number> {
     );
   }
   const stateful = args.flags.stateful === true;
+  let maxStateBytes: number | undefined;
+  if (args.flags["max-state"] !== undefined) {
+    const given = String(args.flags["max-state"]);
+    maxStateBytes = parseByteSize(given);
+    if (!stateful) {
+      return usage(io, "--max-state bounds the state of --stateful", "Add --stateful");
+    }
+    if (!maxStateBytes) {
+      return usage(
+        io,
+        `Invalid --max-state "${given}"`,
+        "Pass a size such as --max-state=64MiB, 1GiB or 500MB",
+      );
+    }
+  }
+  const cors = corsPolicy((args.flags["cors-origin"] as string[] | undefined) ?? []);
+  if ("invalid" in cors) {
+    return usage(
+      io,
+      `Invalid --cors-origin "${cors.invalid}"`,
+      "Pass an origin as a browser sends it (--cors-origin=http://192.168.1.20:5173), or * for any",
+    );
+  }
   const root = await mockRoot(args.positionals[0], io);
   if ("issue" in root) {
     printIssues([root.issue], io);
@@ -65,6 +91,8 @@ export async function run(args: ParsedArgs, io: CliIO): Promise<number> {
     latency,
     errorRate,
     stateful,
+    maxStateBytes,
+    cors,
     onRequest: quiet ? undefined : (entry) => io.out(renderLogLine(entry, io.paint)),
     onReload: (load, previous) => {
       printNewIssues(load, previous, io);
@@ -94,7 +122,14 @@ export async function run(args: ParsedArgs, io: CliIO): Promise<number> {
   }
   if (stateful) {
     const { collections } = planResources(load.table.routes);
-    io.out(renderStateSummary(collections, RESET_PATH, io.paint));
+    const budget = maxStateBytes ?? DEFAULT_MAX_STATE_BYTES;
+    io.out(renderStateSummary(collections, { resetPath: RESET_PATH, budget }, io.paint));
+  }
+  if (cors.any) {
+    io.err(
+      io.errPaint.yellow("warning") +
+        ": --cors-origin=* lets any web page you visit call the mock, and read and change its state",
+    );
   }
   if (errorRate > 0) {
     io.out(

@@ -16,6 +16,9 @@ import type { CliIO } from "../io.ts";
 import { runSetup } from "../run_setup.ts";
 import { printIssues, printJson } from "../output.ts";
 
+/** Where a body cut in the verbose view is shown whole. */
+const WHOLE = "the same request without -v, or with --output=json";
+
 export async function run(args: ParsedArgs, io: CliIO): Promise<number> {
   const setup = await runSetup(args, io);
   if (!setup) return EXIT.invalidSpec;
@@ -42,6 +45,7 @@ export async function run(args: ParsedArgs, io: CliIO): Promise<number> {
         duration_ms: result.duration_ms,
         error: result.failure ?? null,
         saved: result.saved ?? null,
+        notes: result.notes,
       }, io);
     }
     return result.exitCode;
@@ -53,15 +57,17 @@ export async function run(args: ParsedArgs, io: CliIO): Promise<number> {
       }: ${result.request?.method} ${result.request?.url}: ${result.failure.message}`,
     );
   } else if (result.request && !result.response) {
-    io.out(renderRequest(result.request, paint).join("\n"));
+    io.out(renderRequest(result.request, paint, WHOLE).join("\n"));
     io.out(paint.dim("Dry run: nothing was sent."));
   } else if (result.response) {
     const response = result.response;
     if (io.global.verbose) {
       io.out(
-        [...renderRequest(result.request!, paint), "", ...renderResponse(response, paint)].join(
-          "\n",
-        ),
+        [
+          ...renderRequest(result.request!, paint, WHOLE),
+          "",
+          ...renderResponse(response, paint, WHOLE),
+        ].join("\n"),
       );
       io.out(paint.dim(`${result.duration_ms} ms`));
     } else {
@@ -79,5 +85,6 @@ export async function run(args: ParsedArgs, io: CliIO): Promise<number> {
     }
   }
   if (result.saved) io.err(`${paint.green("saved")}  ${result.saved}`);
+  for (const note of result.notes) io.err(`${paint.dim("note")}   ${note}`);
   return result.exitCode;
 }

@@ -1,6 +1,6 @@
 /** What every cause of a diagnosis fills in, and what it reads. */
 import type { Issue } from "../issue.ts";
-import type { EndpointSpec, ExecRecord, VariableReportEntry } from "../model.ts";
+import type { AuthKind, EndpointSpec, ExecRecord, VariableReportEntry } from "../model.ts";
 import type { NetworkFailure } from "./classify.ts";
 
 export interface DiagnoseInput {
@@ -8,6 +8,8 @@ export interface DiagnoseInput {
   file: string;
   env: string;
   spec?: EndpointSpec;
+  /** The auth the request was built with: the file's `auth:`, else the project's. */
+  auth?: AuthKind;
   /** The masked record. */
   record: ExecRecord;
   /** Problems found before any request (parse errors, missing variables, secrets). */

@@ -4,6 +4,7 @@
 import type { Issue } from "../issue.ts";
 import type {
   AssertionResult,
+  AuthKind,
   Diff,
   EndpointSpec,
   ErrorType,
@@ -11,6 +12,7 @@ import type {
   HttpResponse,
 } from "../model.ts";
 import { ERROR_TYPES } from "../model.ts";
+import { credentialAdvice } from "./credentials.ts";
 
 export type NetworkFailureKind =
   | "timeout"
@@ -28,6 +30,8 @@ export interface NetworkFailure {
 
 export interface Outcome {
   spec: EndpointSpec;
+  /** The auth the request was built with: the file's `auth:`, else the project's. */
+  auth?: AuthKind;
   env: string;
   url: string;
   timeoutMs: number;
@@ -73,7 +77,7 @@ export function classify(outcome: Outcome): Classification {
     diff.status && (actual.status === 401 || actual.status === 403) &&
     ![401, 403].includes(spec.expected.status)
   ) {
-    const hint = authHint(spec, env, actual.status);
+    const hint = authHint(spec, outcome.auth ?? spec.auth, env, actual.status);
     return { passed: false, error_type: "AUTH_FAILED", hint, hints: [hint, ...diffHints(outcome)] };
   }
   hints.push(...diffHints(outcome));
@@ -93,7 +97,13 @@ function diffHints(outcome: Outcome): string[] {
   const hints: string[] = [];
   if (diff.status) {
     const documented = spec.errorResponses.find((r) => r.status === actual.status);
-    if (documented) {
+    if (documented && actual.status < 400) {
+      hints.push(
+        `Status ${diff.status}: ${actual.status} ${documented.reason} is documented under ` +
+          `## Error responses, not as the expected response; if this request should get it, make ` +
+          `it the expected response (\`apispec exec ${spec.file} --update\`)`,
+      );
+    } else if (documented) {
       hints.push(
         `Status ${diff.status}: the API answered with the documented error ${actual.status} ` +
           `${documented.reason}; check the request data and path parameters`,
@@ -170,11 +180,21 @@ function networkHint(
   }
 }
 
-function authHint(spec: EndpointSpec, env: string, status: number): string {
+function authHint(
+  spec: EndpointSpec,
+  auth: AuthKind | undefined,
+  env: string,
+  status: number,
+): string {
+  const advice = credentialAdvice(auth, env, setsAuthorization(spec));
+  if (!advice.sends) return `The API refused the request (${status}): ${advice.set}`;
   const what = status === 401 ? "rejected the credentials" : "refused access";
-  const kind = spec.auth ?? "the project default";
-  return `The API ${what} (${status}); auth is ${kind}: set authToken via APISPEC_AUTH_TOKEN or ` +
-    `.env.local for "${env}", and check the token's scopes`;
+  return `The API ${what} (${status}): ${advice.set}, and check ${advice.check}`;
+}
+
+/** Whether the request block writes its own Authorization header (then `auth:` adds none). */
+export function setsAuthorization(spec: EndpointSpec): boolean {
+  return spec.request.headers.some((h) => h.name.toLowerCase() === "authorization");
 }
 
 /** A failed record for an error found before any request (missing variable, invalid spec, ...). */

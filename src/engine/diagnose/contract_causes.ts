@@ -5,6 +5,8 @@
  */
 import type { EndpointSpec, ResponseBlock } from "../model.ts";
 import { at, type Cause, type DiagnoseInput } from "./cause.ts";
+import { credentialAdvice } from "./credentials.ts";
+import { setsAuthorization } from "./classify.ts";
 
 export function contractCause(input: DiagnoseInput): Cause {
   const { record, spec, file } = input;
@@ -62,25 +64,28 @@ export function acceptCommand(input: DiagnoseInput): string {
 function authCause(input: DiagnoseInput, spec: EndpointSpec): Cause {
   const status = input.record.status;
   const file = input.file;
-  const auth = spec.auth ?? "the project default";
-  const sendsAuthorization = spec.auth === "bearer" || spec.auth === "basic" ||
-    spec.request.headers.some((h) => h.name.toLowerCase() === "authorization");
+  const auth = input.auth ?? spec.auth;
+  const advice = credentialAdvice(auth, input.env, setsAuthorization(spec));
+  const credentialNames = new Set(["authToken", "username", "password"]);
   const inspect = [
-    at(file, 1, `frontmatter auth (${auth})`),
+    at(file, 1, `frontmatter auth (${auth ?? "the project default"})`),
     at(file, spec.request.line, "## Request Authorization header"),
-    ...input.variables.filter((v) => v.name === "authToken" && v.source).map((v) =>
-      `authToken (from ${v.source})`
+    ...input.variables.filter((v) => credentialNames.has(v.name) && v.source).map((v) =>
+      `${v.name} (from ${v.source})`
     ),
   ];
+  const credentials = auth === "basic" ? "username or password" : "token";
   if (status === 401) {
     return {
       summary: `The API answered 401 Unauthorized instead of ${spec.expected.status}`,
-      likely_cause: sendsAuthorization
-        ? `The API rejected the credentials: the token is missing, expired, or issued for another environment than "${input.env}"`
-        : `The endpoint requires credentials but the request sends none (auth is ${auth})`,
-      next_action: sendsAuthorization
-        ? `Get a fresh token for "${input.env}" and pass it as APISPEC_AUTH_TOKEN (or authToken in .env.local); never write it into the file`
-        : "Set `auth: bearer` in the frontmatter (it adds Authorization: Bearer {{authToken}}) and pass the token as APISPEC_AUTH_TOKEN",
+      likely_cause: advice.sends
+        ? `The API rejected the credentials: the ${credentials} is missing, wrong, expired, or meant for another environment than "${input.env}"`
+        : `The endpoint requires credentials but the request sends none (auth is ${
+          auth ?? "none"
+        })`,
+      next_action: advice.sends
+        ? `${capitalized(advice.set)}; never write credentials into the file`
+        : capitalized(advice.set),
       inspect,
       verify: [],
     };
@@ -88,12 +93,16 @@ function authCause(input: DiagnoseInput, spec: EndpointSpec): Cause {
   return {
     summary: `The API answered 403 Forbidden instead of ${spec.expected.status}`,
     likely_cause:
-      "The credentials were accepted but lack permission: the token's scopes or role do not allow this request, or the resource belongs to another account",
+      `The credentials were accepted but lack permission: ${advice.check} do not allow this request, or the resource belongs to another account`,
     next_action:
-      `Use a token whose scopes or role allow ${spec.method} ${spec.path} in "${input.env}", or document 403 as the expected response if access is meant to be refused`,
+      `Use credentials whose rights allow ${spec.method} ${spec.path} in "${input.env}" (check ${advice.check}), or document 403 as the expected response if access is meant to be refused`,
     inspect,
     verify: [],
   };
+}
+
+function capitalized(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
 function documented(spec: EndpointSpec, status: number): ResponseBlock | undefined {
@@ -108,6 +117,19 @@ function statusCause(input: DiagnoseInput, spec: EndpointSpec): Cause {
   const request = at(file, spec.request.line, "## Request");
   const expectedBlock = at(file, spec.expected.line, "## Expected response status line");
   const block = documented(spec, actual);
+  if (block && actual < 400) {
+    return {
+      summary: `${summary} (documented under ## Error responses)`,
+      likely_cause:
+        `The API answered ${actual} ${block.reason}, which the file documents as another possible answer, not as the expected ${expected}: the request may be right and the expected response the one to change`,
+      next_action:
+        `If ${actual} is what this request should get, make it the expected response (\`${
+          acceptCommand(input)
+        }\`); else find what made the API choose it (-v shows the exchange)`,
+      inspect: [at(file, block.line, `## Error responses ${actual}`), expectedBlock, request],
+      verify: ["-v"],
+    };
+  }
   if (block) {
     return {
       summary: `${summary} (a documented error response)`,

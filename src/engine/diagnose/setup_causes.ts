@@ -6,6 +6,7 @@
  */
 import type { Issue } from "../issue.ts";
 import type { Cause, DiagnoseInput } from "./cause.ts";
+import { envVariableFor } from "../resolve/layers.ts";
 
 function where(issue: Issue): string {
   return `${issue.file ?? ""}${issue.line ? `:${issue.line}` : ""}`;
@@ -84,12 +85,19 @@ function varMissing(input: DiagnoseInput, errors: Issue[]): Cause {
       "the endpoint's auth needs authToken, a secret that only comes from APISPEC_AUTH_TOKEN or .env.local",
     );
   }
+  const basic = ["username", "password"].filter((n) => names.includes(n));
+  if (basic.length > 0) {
+    reasons.push(
+      `the endpoint's auth: basic needs ${basic.join(" and ")}, which come from ${
+        basic.map((n) => envVariableFor(n)).join(" and ")
+      } or .env.local`,
+    );
+  }
   if (pathParams.length > 0) {
     reasons.push(`path parameter ${pathParams.map((n) => `:${n}`).join(", ")} has no value`);
   }
-  const others = names.filter((n) =>
-    n !== "baseUrl" && n !== "authToken" && !pathParams.includes(n)
-  );
+  const explained = new Set(["baseUrl", "authToken", ...basic, ...pathParams]);
+  const others = names.filter((n) => !explained.has(n));
   if (others.length > 0) reasons.push(`${others.map((n) => `{{${n}}}`).join(", ")} has no source`);
   const sample = names[0];
   return {

@@ -1,7 +1,7 @@
 import { assert, assertEquals } from "@std/assert";
 import { parseEndpoint } from "../parse/spec.ts";
 import type { EndpointRoute } from "../routes/route_table.ts";
-import { planResources } from "./resources.ts";
+import { envelopeOf, planResources } from "./resources.ts";
 
 function route(method: string, path: string, body: string, vars = ""): EndpointRoute {
   const text = `---\nresource: t\nprotocol: http\nmethod: ${method}\npath: ${path}\nversion: 1\n` +
@@ -68,4 +68,44 @@ Deno.test("planResources() makes POST plus an item route a collection, and picks
   const plan = planResources([post, item]);
   assertEquals(plan.collections[0].idKey, "orderId");
   assertEquals(plan.collections[0].seed, [{ orderId: 5, total: 3 }]);
+});
+
+Deno.test("planResources() reads items out of their envelope and keeps each route's envelope", () => {
+  const list = route("GET", "/buckets", '{"data": [{"id": "main"}]}');
+  const itemBody = '{"data": {"id": "{{bucketId}}", "size": 1}, "permissions": {"write": []}}';
+  const item = route("GET", "/buckets/:bucketId", itemBody, "vars:\n  bucketId: main\n");
+  const post = route("POST", "/buckets", '{"data": {"id": "b9", "size": 0, "at": 5}}');
+  const plan = planResources([list, item, post]);
+  const [def] = plan.collections;
+  // The item example is the list entry, fuller: no envelope seeded as a second item.
+  assertEquals(def.seed, [{ id: "main", size: 1 }]);
+  assertEquals(plan.roleOf(item)?.envelope, {
+    key: "data",
+    example: { data: { id: "main", size: 1 }, permissions: { write: [] } },
+  });
+  const postRole = plan.roleOf(post)!;
+  assertEquals(postRole.envelope?.key, "data");
+  assertEquals(postRole.documented, { size: 0, at: 5 });
+  assertEquals(postRole.documentedId, "b9");
+  assertEquals(plan.roleOf(list)?.envelope, undefined);
+});
+
+Deno.test("envelopeOf() tells an envelope from an item with a data field", () => {
+  assertEquals(envelopeOf({ data: { id: 1 } })?.key, "data");
+  assertEquals(envelopeOf({ result: { name: "x" }, success: true })?.key, "result");
+  assertEquals(envelopeOf({ id: 1, data: { size: 2 } }), undefined);
+  assertEquals(envelopeOf({ userId: 1, data: {} }, "userId"), undefined);
+  assertEquals(envelopeOf({ data: { a: 1 }, item: { b: 2 } }), undefined);
+  assertEquals(envelopeOf({ data: [{ id: 1 }] }), undefined);
+});
+
+Deno.test("planResources() takes an item with one array member for an item, not a list", () => {
+  const order = route(
+    "GET",
+    "/orders/:orderId",
+    '{"id": "ord_1", "lines": [{"sku": "A"}]}',
+  );
+  const summary = route("GET", "/reports/latest", '{"id": "r1", "rows": [{"n": 1}]}');
+  const plan = planResources([order, summary]);
+  assertEquals(plan.collections, []);
 });

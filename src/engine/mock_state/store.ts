@@ -7,6 +7,8 @@
  * never lose an update or share an id.
  */
 import { isJsonObject, type JsonObject, mergePatch } from "./merge_patch.ts";
+import { type ByteBudget, itemBytes } from "./budget.ts";
+import { formatBytes } from "../bytes.ts";
 
 export type StoreResult =
   | { ok: true; item: JsonObject }
@@ -19,24 +21,32 @@ export interface StoreOptions {
   newUuid: () => string;
   /** The most items the collection holds; an insert beyond it is refused. */
   maxItems: number;
+  /** The bytes every collection shares; a write that does not fit is refused. */
+  budget?: ByteBudget;
 }
 
 export class CollectionStore {
   readonly #items = new Map<string, JsonObject>();
+  /** What each item written since the seed costs in the budget (seed items were paid with the store). */
+  readonly #bytes = new Map<string, number>();
   readonly #options: StoreOptions;
   #nextInt = 1;
   #stringIds: boolean;
+  /** The seed is paid for by whoever creates the store (`MockState`), once for all its items. */
+  #seeding = false;
 
   /** `seed` items are shared, never changed: updates store new objects. */
   constructor(seed: readonly JsonObject[], options: StoreOptions) {
     this.#options = options;
     const ids = seed.map((item) => item[options.idKey]).filter(isId);
     this.#stringIds = ids.length > 0 && ids.every((id) => typeof id === "string");
+    this.#seeding = true;
     for (const item of seed) {
       const id = isId(item[options.idKey]) ? item[options.idKey] as string | number : undefined;
       if (id === undefined) this.insert(item);
       else this.#put(id, item);
     }
+    this.#seeding = false;
   }
 
   get size(): number {
@@ -70,6 +80,7 @@ export class CollectionStore {
     }
     const id = given ?? (this.#stringIds ? this.#options.newUuid() : this.#nextInt);
     const item = given === undefined ? { [idKey]: id, ...body } : body;
+    if (!this.#pay(String(id), item)) return this.#over();
     this.#put(id as string | number, item);
     return { ok: true, item };
   }
@@ -79,6 +90,7 @@ export class CollectionStore {
     const current = this.#items.get(id);
     if (!current) return notFound(this.#options.idKey, id);
     const item = { ...body, [this.#options.idKey]: current[this.#options.idKey] };
+    if (!this.#pay(id, item)) return this.#over();
     this.#items.set(id, item);
     return { ok: true, item };
   }
@@ -90,6 +102,7 @@ export class CollectionStore {
     const merged = mergePatch(current, patch);
     if (!isJsonObject(merged)) return invalid("A PATCH body must be a JSON object");
     const item = { ...merged, [this.#options.idKey]: current[this.#options.idKey] };
+    if (!this.#pay(id, item)) return this.#over();
     this.#items.set(id, item);
     return { ok: true, item };
   }
@@ -98,7 +111,28 @@ export class CollectionStore {
     const current = this.#items.get(id);
     if (!current) return notFound(this.#options.idKey, id);
     this.#items.delete(id);
+    this.#options.budget?.take(-(this.#bytes.get(id) ?? 0));
+    this.#bytes.delete(id);
     return { ok: true, item: current };
+  }
+
+  /** Charges `item` to the budget in place of what the id cost before; false when it does not fit. */
+  #pay(id: string, item: JsonObject): boolean {
+    const budget = this.#options.budget;
+    if (!budget || this.#seeding) return true;
+    const bytes = itemBytes(item);
+    if (!budget.take(bytes - (this.#bytes.get(id) ?? 0))) return false;
+    this.#bytes.set(id, bytes);
+    return true;
+  }
+
+  #over(): StoreResult {
+    const max = this.#options.budget!.max;
+    return {
+      ok: false,
+      reason: "full",
+      message: `The mock's state would pass its budget of ${formatBytes(max)} (--max-state)`,
+    };
   }
 
   #put(id: string | number, item: JsonObject): void {

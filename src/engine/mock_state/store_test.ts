@@ -1,5 +1,6 @@
-import { assertEquals } from "@std/assert";
+import { assert, assertEquals } from "@std/assert";
 import { CollectionStore } from "./store.ts";
+import { ByteBudget, itemBytes } from "./budget.ts";
 
 let uuids = 0;
 const options = (idKey = "id", maxItems = 100) => ({
@@ -68,4 +69,24 @@ Deno.test("CollectionStore leaves the seed objects unchanged", () => {
   store.merge("1", { name: "Grace" });
   store.replace("1", { name: "Linus" });
   assertEquals(seed, [{ id: 1, name: "Ada" }]);
+});
+
+Deno.test("CollectionStore charges its writes to a shared byte budget and gives them back", () => {
+  const budget = new ByteBudget(100);
+  const options = { idKey: "id", newUuid: () => "u", maxItems: 10, budget };
+  const a = new CollectionStore([{ id: 1, seed: "paid by whoever made the store" }], options);
+  const b = new CollectionStore([], options);
+  assertEquals(budget.used, 0);
+  const note = { text: "x".repeat(40) };
+  const noteBytes = itemBytes({ id: 2, ...note });
+  assert(a.insert(note).ok);
+  assertEquals(budget.used, noteBytes);
+  const refused = b.insert(note); // two notes would pass 100 bytes
+  assertEquals(refused.ok ? "" : refused.reason, "full");
+  assertEquals(budget.used, noteBytes);
+  assert(a.replace("2", { text: "short" }).ok); // the difference only
+  assertEquals(budget.used, itemBytes({ text: "short", id: 2 }));
+  assert(b.insert(note).ok);
+  a.remove("2");
+  assertEquals(budget.used, itemBytes({ id: 1, ...note }));
 });

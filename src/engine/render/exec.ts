@@ -4,6 +4,7 @@
  */
 import type { ExecRecord, HttpResponse, ResolvedRequest } from "../model.ts";
 import { type Paint, PLAIN } from "./paint.ts";
+import { cutNote, previewBody } from "./body_preview.ts";
 
 export interface ExecView {
   title: string;
@@ -104,12 +105,19 @@ export function renderOutcome(
   return lines;
 }
 
-export function renderRequest(request: ResolvedRequest, paint: Paint = PLAIN): string[] {
+/** Where the whole of a cut body is, unless the caller says otherwise. */
+const WHOLE_BODY = "-v --output=json";
+
+export function renderRequest(
+  request: ResolvedRequest,
+  paint: Paint = PLAIN,
+  whole = WHOLE_BODY,
+): string[] {
   const body = requestBodyText(request);
   return [
     paint.dim("> ") + paint.bold(`${request.method} ${request.url}`),
     ...request.headers.map(([name, value]) => paint.dim("> ") + `${name}: ${value}`),
-    ...(body ? [paint.dim(">"), ...body.split("\n").map((l) => paint.dim("> ") + l)] : []),
+    ...(body ? [paint.dim(">"), ...bodyLines(body, "> ", paint, whole)] : []),
   ];
 }
 
@@ -173,21 +181,37 @@ function streamLines(response: HttpResponse, paint: Paint): string[] {
   return lines;
 }
 
-export function renderResponse(response: HttpResponse, paint: Paint = PLAIN): string[] {
+export function renderResponse(
+  response: HttpResponse,
+  paint: Paint = PLAIN,
+  whole = WHOLE_BODY,
+): string[] {
   return [
     paint.dim("< ") +
     paint.bold(`HTTP ${response.status} ${reasonPhrase(response.status, response.reason)}`.trim()),
     ...response.headers.map(([name, value]) => paint.dim("< ") + `${name}: ${value}`),
     ...(response.binary ? [paint.dim("<"), paint.dim("< ") + binarySummary(response.binary)] : []),
     ...streamLines(response, paint),
-    ...(response.body
-      ? [paint.dim("<"), ...prettyBody(response.body).split("\n").map((l) => paint.dim("< ") + l)]
-      : []),
+    ...(response.body ? [paint.dim("<"), ...bodyLines(response.body, "< ", paint, whole)] : []),
   ];
 }
 
+/** A body's lines behind their marker: at most a preview, and a line that says so when cut. */
+function bodyLines(body: string, marker: string, paint: Paint, whole: string): string[] {
+  const preview = previewBody(prettyBody(body), { of: body });
+  const lines = preview.text.split("\n").map((l) => paint.dim(marker) + l);
+  if (preview.totalBytes !== undefined) {
+    lines.push(paint.dim(marker) + paint.yellow(cutNote(preview, whole)));
+  }
+  return lines;
+}
+
+/** Bodies larger than this are shown as they came: indenting them would cost more than it shows. */
+const PRETTY_LIMIT = 8 * 1024 * 1024;
+
 /** Pretty-prints JSON bodies; other text is shown as it came. */
 export function prettyBody(body: string): string {
+  if (body.length > PRETTY_LIMIT) return body;
   try {
     return JSON.stringify(JSON.parse(body), null, 2);
   } catch {

@@ -9,6 +9,7 @@ import { runStats } from "../history/stats.ts";
 import { escapeHtml } from "./html_escape.ts";
 import { type ExpectedBlock, formatMs, type HtmlCase, MARKS, outcomeOf } from "./html_model.ts";
 import { lineDiff, pretty } from "./line_diff.ts";
+import { cutNote, previewBody } from "./body_preview.ts";
 import { sparklineSvg } from "./run_chart.ts";
 
 export function renderCase(c: HtmlCase, id: string, open: boolean): string {
@@ -82,9 +83,24 @@ function actualHead(r: HttpResponse): string {
   );
 }
 
-function requestText(r: ResolvedRequest): string {
-  return [`${r.method} ${r.url}`, headerLines(r.headers), ...(r.body ? ["", pretty(r.body)] : [])]
-    .filter((line, i) => i !== 1 || line !== "").join("\n");
+function requestText(r: ResolvedRequest, whole: string): string {
+  const body = r.body ? shown(r.body, whole) : undefined;
+  return [
+    `${r.method} ${r.url}`,
+    headerLines(r.headers),
+    ...(body ? ["", body.text, ...(body.note ? [body.note] : [])] : []),
+  ].filter((line, i) => i !== 1 || line !== "").join("\n");
+}
+
+/**
+ * A body as the report shows it: indented, then at most a preview, so a 5 MB answer adds a
+ * bounded part to the page (and to the line diff), with a note saying where all of it is.
+ */
+function shown(body: string, whole: string): { text: string; note?: string } {
+  const preview = previewBody(pretty(body), { of: body });
+  return preview.totalBytes === undefined
+    ? { text: preview.text }
+    : { text: preview.text, note: cutNote(preview, whole) };
 }
 
 function pre(text: string, cls = ""): string {
@@ -104,10 +120,11 @@ function exchange(c: HtmlCase): string {
     }</div>
 </div>`);
   }
-  const expectedBody = c.expected?.body ?? "";
-  const actualBody = c.actual?.body ?? "";
-  if (c.actual && (expectedBody || actualBody)) {
-    const lines = lineDiff(pretty(expectedBody), pretty(actualBody));
+  const whole = `apispec exec ${c.file} -v --output=json`;
+  const expectedBody = shown(c.expected?.body ?? "", whole);
+  const actualBody = shown(c.actual?.body ?? "", whole);
+  if (c.actual && (expectedBody.text || actualBody.text)) {
+    const lines = lineDiff(expectedBody.text, actualBody.text);
     parts.push(
       `<h3>Body <span class="legend"><span class="del">− documented</span> <span class="add">+ actual</span></span></h3>`,
       lines
@@ -121,11 +138,16 @@ function exchange(c: HtmlCase): string {
           ).join("")
         }</pre>`
         : `<p class="muted">The bodies are too large to compare line by line.</p>${
-          pre(pretty(actualBody))
+          pre(actualBody.text)
         }`,
+      ...[expectedBody.note && `Documented: ${expectedBody.note}`, actualBody.note]
+        .filter((note): note is string => !!note)
+        .map((note) => `<p class="muted">${escapeHtml(note)}</p>`),
     );
   }
-  if (c.request) parts.push(`<h3>Request (secrets masked)</h3>`, pre(requestText(c.request)));
+  if (c.request) {
+    parts.push(`<h3>Request (secrets masked)</h3>`, pre(requestText(c.request, whole)));
+  }
   return parts.join("\n");
 }
 

@@ -16,7 +16,7 @@ import type {
   ResponseBlock,
   VariableReportEntry,
 } from "../model.ts";
-import { lookupVar, secretValues, type VarLayer } from "./layers.ts";
+import { envVariableFor, lookupVar, secretValues, type VarLayer } from "./layers.ts";
 import { addGraphqlHeaders, graphqlRequestBody } from "../graphql/request.ts";
 import {
   type Lookup,
@@ -107,10 +107,13 @@ function findUsedVariables(spec: EndpointSpec, auth: AuthKind): UsedVariable[] {
 
 /** How to define a missing variable, naming every source. */
 export function missingHint(name: string, env: string): string {
-  const upper = name.replace(/([a-z0-9])([A-Z])/g, "$1_$2").toUpperCase();
+  const variable = envVariableFor(name);
   return `Define "${name}": --var ${name}=<value>, a \`${name}: <value>\` line under ## ${env} in ` +
-    `api-docs/_shared/env.md, ${name}=<value> in .env.local, vars: in the frontmatter, ` +
-    `or the environment variable APISPEC_${upper}`;
+    `api-docs/_shared/env.md, ${name}=<value> in .env.local, ` +
+    (variable
+      ? `vars: in the frontmatter, or the environment variable ${variable}`
+      : `or vars: in the frontmatter (no APISPEC_* variable fills "${name}": only lowerCamel ` +
+        "and lower_snake names have one)");
 }
 
 /** The variable report of SPEC.md for one endpoint. */

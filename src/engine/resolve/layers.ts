@@ -82,14 +82,40 @@ export function snakeToCamel(name: string): string {
   );
 }
 
+/** The variables an `UPPER_SNAKE` name fills: `BUCKET_ID` → `bucketId` and `bucket_id`. */
+function namesOf(upperSnake: string): string[] {
+  const camel = snakeToCamel(upperSnake);
+  const snake = upperSnake.toLowerCase();
+  return camel === snake ? [camel] : [camel, snake];
+}
+
 /**
- * Variables from the OS environment: `APISPEC_<UPPER_SNAKE>` becomes
- * `<lowerCamel>`; other variables are never read.
+ * The `APISPEC_*` variable that fills `name` (the mapping `osLayer` reads
+ * back), or undefined when none can (`X-Trace`, `userID`).
+ *
+ * @example
+ * ```ts
+ * import { envVariableFor } from "./layers.ts";
+ * envVariableFor("authToken"); // "APISPEC_AUTH_TOKEN"
+ * envVariableFor("bucket_id"); // "APISPEC_BUCKET_ID"
+ * envVariableFor("x-trace"); // undefined
+ * ```
+ */
+export function envVariableFor(name: string): string | undefined {
+  if (!/^[A-Za-z][A-Za-z0-9_]*$/.test(name)) return undefined;
+  const upper = name.replace(/([a-z0-9])([A-Z])/g, "$1_$2").toUpperCase();
+  return namesOf(upper).includes(name) ? `APISPEC_${upper}` : undefined;
+}
+
+/**
+ * Variables from the OS environment: `APISPEC_<UPPER_SNAKE>` fills
+ * `<lowerCamel>` and `<lower_snake>`; other variables are never read.
  *
  * @example
  * ```ts
  * import { osLayer } from "./layers.ts";
- * osLayer({ APISPEC_AUTH_TOKEN: "t", HOME: "/root" }, ["APISPEC_"]).vars; // { authToken: "t" }
+ * osLayer({ APISPEC_AUTH_TOKEN: "t", HOME: "/root" }, ["APISPEC_"]).vars;
+ * // { authToken: "t", auth_token: "t" }
  * ```
  */
 export function osLayer(env: Record<string, string>, prefixes: string[]): VarLayer {
@@ -99,9 +125,10 @@ export function osLayer(env: Record<string, string>, prefixes: string[]): VarLay
   for (const prefix of [...prefixes].reverse()) {
     for (const [key, value] of Object.entries(env)) {
       if (!key.startsWith(prefix) || key.length === prefix.length) continue;
-      const name = snakeToCamel(key.slice(prefix.length));
-      vars[name] = value;
-      labels[name] = key;
+      for (const name of namesOf(key.slice(prefix.length))) {
+        vars[name] = value;
+        labels[name] = key;
+      }
     }
   }
   return { name: "os", label: "environment", vars, labels };
@@ -109,15 +136,16 @@ export function osLayer(env: Record<string, string>, prefixes: string[]): VarLay
 
 /**
  * `.env.local` keys are usable as written; UPPER_SNAKE keys (with or without
- * the `APISPEC_` prefix) are also usable in lowerCamel form.
+ * the `APISPEC_` prefix) are also usable in lowerCamel and lower_snake form.
  */
 export function dotenvLayer(vars: Record<string, string>, label: string): VarLayer {
   const out: Record<string, string> = {};
   for (const [key, value] of Object.entries(vars)) {
     out[key] = value;
     if (/^[A-Z][A-Z0-9_]*$/.test(key)) {
-      const camel = snakeToCamel(key.replace(/^APISPEC_/, ""));
-      if (!Object.hasOwn(vars, camel)) out[camel] = value;
+      for (const name of namesOf(key.replace(/^APISPEC_/, ""))) {
+        if (!Object.hasOwn(vars, name)) out[name] = value;
+      }
     }
   }
   return { name: "dotenv", label, vars: out };

@@ -2,6 +2,7 @@ import { assertEquals } from "@std/assert";
 import {
   CLI_ORDER,
   dotenvLayer,
+  envVariableFor,
   lookupVar,
   orderLayers,
   osLayer,
@@ -28,21 +29,39 @@ Deno.test("osLayer() reads only prefixed variables; the first prefix wins", () =
     HOME: "/root",
     APISPEC_: "x",
   }, ["APISPEC_", "ALTSPEC_"]);
-  assertEquals(layer.vars, { authToken: "a", userId: "9" });
-  assertEquals(layer.labels, { authToken: "APISPEC_AUTH_TOKEN", userId: "ALTSPEC_USER_ID" });
+  assertEquals(layer.vars, { authToken: "a", auth_token: "a", userId: "9", user_id: "9" });
+  assertEquals(layer.labels, {
+    authToken: "APISPEC_AUTH_TOKEN",
+    auth_token: "APISPEC_AUTH_TOKEN",
+    userId: "ALTSPEC_USER_ID",
+    user_id: "ALTSPEC_USER_ID",
+  });
 });
 
-Deno.test("dotenvLayer() also offers UPPER_SNAKE keys in lowerCamel", () => {
+Deno.test("dotenvLayer() also offers UPPER_SNAKE keys in lowerCamel and lower_snake", () => {
   assertEquals(
     dotenvLayer({ AUTH_TOKEN: "t", APISPEC_BASE_URL: "u", userId: "1" }, ".env.local").vars,
     {
       AUTH_TOKEN: "t",
       authToken: "t",
+      auth_token: "t",
       APISPEC_BASE_URL: "u",
       baseUrl: "u",
+      base_url: "u",
       userId: "1",
     },
   );
+});
+
+Deno.test("envVariableFor() names the APISPEC_ variable that osLayer() reads back into the name", () => {
+  for (const name of ["authToken", "bucket_id", "baseUrl", "x", "user2Id", "page_size", "apiKey"]) {
+    const variable = envVariableFor(name);
+    assertEquals(typeof variable, "string", name);
+    assertEquals(osLayer({ [variable!]: "v" }, ["APISPEC_"]).vars[name], "v", name);
+  }
+  for (const name of ["x-trace", "userID", "API_KEY", "2fa", "a.b"]) {
+    assertEquals(envVariableFor(name), undefined, name);
+  }
 });
 
 Deno.test("orderLayers() applies the CLI and tool priorities; lookupVar() takes the first hit", () => {

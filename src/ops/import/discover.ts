@@ -10,15 +10,21 @@ import {
   type Conversion,
   type ConvertOutcome,
   emptyConversion,
-  failure,
   resourceFor,
 } from "../../convert/endpoint.ts";
-import { isRecord, parseData } from "../../convert/data.ts";
+import { parseData } from "../../convert/data.ts";
 import { scanRoutes, SOURCE_EXTENSIONS, type SourceText } from "../../convert/scan_routes.ts";
 import { fetchText, portOpen } from "../../adapters/probe.ts";
 import { readText, toSlash } from "../../adapters/fs.ts";
 import type { OpsContext } from "../../adapters/system.ts";
-import { hasExternalRefs, type LoadedOpenApi, loadOpenApi } from "./import_sources.ts";
+import {
+  convertOpenApi,
+  convertRemoteOpenApi,
+  hasExternalRefs,
+  isOpenApiDocument,
+  type LoadedOpenApi,
+  loadOpenApi,
+} from "./import_sources.ts";
 
 export const DEFAULT_PORTS = [3000, 3001, 4000, 5000, 5173, 8000, 8001, 8080, 8081, 8888, 9000];
 export const OPENAPI_PATHS = [
@@ -85,15 +91,10 @@ async function walk(root: string, visit: (path: string, rel: string) => Promise<
   await go(root, 0);
 }
 
-function isOpenApi(value: unknown): boolean {
-  return isRecord(value) && typeof value.openapi === "string" && isRecord(value.paths);
-}
-
 async function fromText(text: string, name: string): Promise<ConvertOutcome | undefined> {
   const parsed = parseData(text, name);
-  if (!parsed.ok || !isOpenApi(parsed.value)) return undefined;
-  const { fromOpenApi } = await import("../../convert/openapi/from_openapi.ts");
-  return fromOpenApi(parsed.value);
+  if (!parsed.ok || !isOpenApiDocument(parsed.value)) return undefined;
+  return await convertOpenApi(parsed.value);
 }
 
 async function staticFile(
@@ -107,13 +108,12 @@ async function staticFile(
   for (const path of candidates) {
     const text = await readText(path);
     const parsed = parseData(text, path);
-    if (!parsed.ok || !isOpenApi(parsed.value)) continue;
+    if (!parsed.ok || !isOpenApiDocument(parsed.value)) continue;
     const doc: LoadedOpenApi = hasExternalRefs(parsed.value)
       ? await loadOpenApi(path, text)
       : { ok: true, doc: parsed.value };
     if (!doc.ok) return { file: path, outcome: doc };
-    const { fromOpenApi } = await import("../../convert/openapi/from_openapi.ts");
-    return { file: path, outcome: fromOpenApi(doc.doc) };
+    return { file: path, outcome: await convertOpenApi(doc.doc) };
   }
   return undefined;
 }
@@ -131,7 +131,7 @@ export async function probeServers(
       const text = await fetchText(url, 800);
       if (text === undefined) return undefined;
       const parsed = parseData(text, path);
-      return parsed.ok && isOpenApi(parsed.value) ? { url, text } : undefined;
+      return parsed.ok && isOpenApiDocument(parsed.value) ? { url, text } : undefined;
     }));
     const found = answers.find((a) => a !== undefined);
     if (found) return found;
@@ -174,27 +174,7 @@ export interface DiscoverInput {
 export async function discoverProject(input: DiscoverInput, ctx: OpsContext): Promise<Discovery> {
   const root = resolve(ctx.cwd, input.dir ?? ".");
   if (input.url) {
-    const text = await fetchText(input.url, 10_000);
-    if (text === undefined) {
-      return {
-        source: "url",
-        from: input.url,
-        outcome: failure(
-          `Cannot fetch ${input.url}`,
-          "Check the URL and that the server is running",
-        ),
-      };
-    }
-    const outcome = await fromText(text, input.url);
-    return {
-      source: "url",
-      from: input.url,
-      outcome: outcome ??
-        failure(
-          `${input.url} did not return an OpenAPI 3.x document`,
-          "Pass the URL of the OpenAPI JSON or YAML",
-        ),
-    };
+    return { source: "url", from: input.url, outcome: await convertRemoteOpenApi(input.url) };
   }
   const file = await staticFile(root);
   if (file) return { source: "file", from: file.file, outcome: file.outcome };

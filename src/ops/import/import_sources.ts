@@ -12,6 +12,7 @@ import { isRecord, parseData } from "../../convert/data.ts";
 import { isDirectory, readBytes, readText, toSlash } from "../../adapters/fs.ts";
 import { staysInside } from "../../adapters/contain.ts";
 import type { OpsContext } from "../../adapters/system.ts";
+import { isRemote, readRemoteText } from "../../adapters/remote.ts";
 
 export const IMPORT_KINDS = [
   "openapi",
@@ -145,6 +146,9 @@ export async function convertSource(
     const { fromBruno } = await import("../../convert/clients/from_bruno.ts");
     return fromBruno(await readBrunoFolder(path));
   }
+  if (kind === "openapi" && source.path && isRemote(source.path)) {
+    return await convertRemoteOpenApi(source.path, options);
+  }
   const text = source.text ?? await readText(path!);
   const name = source.path ?? "stdin";
   switch (kind) {
@@ -169,16 +173,62 @@ export async function convertSource(
     case "openapi": {
       const loaded = await loadOpenApi(path ?? join(ctx.cwd, "stdin.json"), text);
       if (!loaded.ok) return loaded;
-      const { fromOpenApi } = await import("../../convert/openapi/from_openapi.ts");
-      const { isSwagger2, upgradeSwagger2 } = await import("../../convert/openapi/swagger2.ts");
-      if (!isSwagger2(loaded.doc)) {
-        return fromOpenApi(loaded.doc, { onProgress: options.onProgress });
-      }
-      // Swagger 2.0 is converted by a maintained library; the report says so.
-      const { doc, note } = await upgradeSwagger2(loaded.doc as Record<string, unknown>);
-      const outcome = fromOpenApi(doc, { onProgress: options.onProgress });
-      if (outcome.ok) outcome.conversion.warnings.unshift(note);
-      return outcome;
+      return await convertOpenApi(loaded.doc, options);
     }
   }
+}
+
+/** An OpenAPI 3.x or Swagger 2.0 document (parsed) as endpoint drafts. */
+export async function convertOpenApi(
+  doc: unknown,
+  options: ConvertOptions = {},
+): Promise<ConvertOutcome> {
+  const { fromOpenApi } = await import("../../convert/openapi/from_openapi.ts");
+  const { isSwagger2, upgradeSwagger2 } = await import("../../convert/openapi/swagger2.ts");
+  if (!isSwagger2(doc)) return fromOpenApi(doc, { onProgress: options.onProgress });
+  // Swagger 2.0 is converted by a maintained library; the report says so.
+  const upgraded = await upgradeSwagger2(doc as Record<string, unknown>);
+  const outcome = fromOpenApi(upgraded.doc, { onProgress: options.onProgress });
+  if (outcome.ok) outcome.conversion.warnings.unshift(upgraded.note);
+  return outcome;
+}
+
+/** True for an OpenAPI 3.x or Swagger 2.0 document: what `import openapi` converts. */
+export function isOpenApiDocument(value: unknown): boolean {
+  if (!isRecord(value) || !isRecord(value.paths)) return false;
+  return typeof value.openapi === "string" ||
+    (typeof value.swagger === "string" && /^2(\.0)?$/.test(value.swagger.trim()));
+}
+
+/**
+ * An OpenAPI document named by URL: read with the remote bounds, parsed by the URL's file name
+ * (YAML unless it looks like JSON), converted. Its `$ref`s to other documents are not followed:
+ * relative to a URL they would name other URLs, and never files of this machine.
+ */
+export async function convertRemoteOpenApi(
+  url: string,
+  options: ConvertOptions = {},
+): Promise<ConvertOutcome> {
+  const read = await readRemoteText(url);
+  if (!read.ok) {
+    return failure(
+      `Cannot fetch ${url}: ${read.reason}`,
+      "Check the URL and that the server is running (the document must answer 2xx within 15 s)",
+    );
+  }
+  const parsed = parseData(read.text, new URL(url).pathname.split("/").pop() || url);
+  if (!parsed.ok) return parsed;
+  if (!isOpenApiDocument(parsed.value)) {
+    return failure(
+      `${url} did not return an OpenAPI 3.x or Swagger 2.0 document`,
+      "Pass the URL of the OpenAPI JSON or YAML itself (often /openapi.json or /swagger.json)",
+    );
+  }
+  if (hasExternalRefs(parsed.value)) {
+    return failure(
+      `The document at ${url} refers to other documents ($ref to another file or URL), which are not fetched`,
+      "Download the document with the files it refers to, and import the local copy",
+    );
+  }
+  return await convertOpenApi(parsed.value, options);
 }

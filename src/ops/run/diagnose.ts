@@ -45,6 +45,7 @@ export async function diagnoseSpec(input: DiagnoseInput, ctx: OpsContext): Promi
       file: result.file,
       env: result.env,
       spec,
+      auth: spec?.auth ?? collection?.config.auth,
       record: result.record,
       issues: result.issues,
       failure: result.failure,

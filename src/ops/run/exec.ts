@@ -342,6 +342,7 @@ export async function runEndpoint(
     : [];
   const verdict = classify({
     spec,
+    auth,
     env: options.env,
     url: request.url,
     timeoutMs,

@@ -5,8 +5,16 @@
  * become placeholders).
  */
 import { basename, dirname, join, resolve } from "../../adapters/path.ts";
-import { EXIT, type ExitCode, exitCodeFor, type Issue, issue } from "../../engine/issue.ts";
+import {
+  EXIT,
+  type ExitCode,
+  exitCodeFor,
+  type Issue,
+  issue,
+  warning,
+} from "../../engine/issue.ts";
 import type {
+  AuthKind,
   EndpointSpec,
   HttpMethod,
   HttpResponse,
@@ -15,7 +23,12 @@ import type {
 import { buildExchange } from "../../engine/resolve/build.ts";
 import { CLI_ORDER } from "../../engine/resolve/layers.ts";
 import { type EndpointDraft, renderSpec, specFileName } from "../../engine/render/spec_md.ts";
-import { expectedFromResponse } from "../../convert/from_exchange.ts";
+import {
+  expectedFromResponse,
+  MAX_SAVED_BODY,
+  tooLargeToSave,
+} from "../../convert/from_exchange.ts";
+import { formatBytes } from "../../engine/bytes.ts";
 import { isSecretHeader, maskRequest, maskResponse } from "../../engine/secrets/mask.ts";
 import { scanSecrets } from "../../engine/secrets/scan.ts";
 import { parseEndpoint } from "../../engine/parse/spec.ts";
@@ -57,6 +70,8 @@ export interface RequestResult {
   failure?: NetworkFailure;
   duration_ms: number;
   saved?: string;
+  /** What the saved file needs before it runs (the credentials its `auth:` reads). */
+  notes: string[];
   issues: Issue[];
   exitCode: ExitCode;
 }
@@ -97,7 +112,7 @@ export async function sendAdHoc(input: RequestInput, ctx: OpsContext): Promise<R
   const { env, issues: envIssues } = selectEnv(collection, input.env);
   issues.push(...envIssues);
   if (issues.some((i) => i.severity === "error")) {
-    return { duration_ms: 0, issues, exitCode: exitCodeFor(issues) };
+    return { duration_ms: 0, notes: [], issues, exitCode: exitCodeFor(issues) };
   }
 
   const spec = adHocSpec(input, headers, body);
@@ -113,6 +128,7 @@ export async function sendAdHoc(input: RequestInput, ctx: OpsContext): Promise<R
   if (!built.request) {
     return {
       duration_ms: 0,
+      notes: [],
       issues: [...issues, ...built.issues],
       exitCode: exitCodeFor(built.issues),
     };
@@ -132,6 +148,7 @@ export async function sendAdHoc(input: RequestInput, ctx: OpsContext): Promise<R
     response: response ? maskResponse(response, built.secrets) : undefined,
     failure,
     duration_ms: duration,
+    notes: [],
     issues,
     exitCode: failure ? EXIT.networkError : EXIT.passed,
   };
@@ -146,6 +163,7 @@ export async function sendAdHoc(input: RequestInput, ctx: OpsContext): Promise<R
       collection.root,
     );
     result.issues.push(...saved.issues);
+    result.notes.push(...saved.notes);
     if (saved.file) result.saved = saved.file;
     else result.exitCode = exitCodeFor(saved.issues);
   }
@@ -185,21 +203,57 @@ function adHocSpec(
   };
 }
 
-/** Replaces credential values with placeholders so the saved file holds no secret. */
-function safeHeaders(headers: { name: string; value: string }[]): [string, string][] {
-  return headers.map(({ name, value }) => {
-    if (!isSecretHeader(name) || /^\s*(Bearer |Basic )?\{\{[^}]+\}\}\s*$/.test(value)) {
-      return [name, value];
+/**
+ * The headers to save, with no credential in them: a literal `Authorization: Bearer`/`Basic`
+ * becomes the file's `auth:` (the engine then adds the header from `{{authToken}}`, or from
+ * `{{username}}` and `{{password}}`); other secret headers become `{{variables}}`. Headers the
+ * user wrote with placeholders stay as written.
+ */
+function safeHeaders(
+  headers: { name: string; value: string }[],
+): { headers: [string, string][]; auth?: AuthKind } {
+  let auth: AuthKind | undefined;
+  const kept: [string, string][] = [];
+  for (const { name, value } of headers) {
+    if (!isSecretHeader(name) || value.includes("{{")) {
+      kept.push([name, value]);
+      continue;
     }
-    if (/^authorization$/i.test(name)) {
-      return [name, /^basic /i.test(value) ? "Basic {{basicCredentials}}" : "Bearer {{authToken}}"];
+    const scheme = /^authorization$/i.test(name) ? /^(bearer|basic)\s/i.exec(value) : null;
+    if (scheme) {
+      auth = scheme[1].toLowerCase() as AuthKind;
+      continue;
     }
     const variable = name.toLowerCase().replace(
       /[^a-z0-9]+(.)/g,
       (_, c: string) => c.toUpperCase(),
     );
-    return [name, `{{${variable}}}`];
-  });
+    kept.push([name, `{{${variable}}}`]);
+  }
+  return { headers: kept, auth };
+}
+
+/** Whether `url` lies under `baseUrl` at a segment boundary (`/v1/x` is under `/v1`, `/v10` is not). */
+function underBase(url: string, baseUrl: string | undefined): boolean {
+  if (!baseUrl) return false;
+  const base = baseUrl.replace(/\/+$/, "");
+  return url.startsWith(base) && /^([/?#]|$)/.test(url.slice(base.length));
+}
+
+/**
+ * The endpoint's path as exec resolves its request line: what follows `{{baseUrl}}` (or any
+ * leading `{{variable}}`) or a relative target, else the absolute URL's path. A `{{name}}`
+ * segment is the path parameter `:name`.
+ */
+export function savedPath(target: string, resolvedUrl: string): string {
+  const relative = /^\{\{[^}]+\}\}(.*)$/.exec(target)?.[1] ??
+    (target.startsWith("/") ? target : new URL(resolvedUrl).pathname);
+  const path = relative.split(/[?#]/)[0] || "/";
+  let decoded = path;
+  try {
+    decoded = decodeURIComponent(path);
+  } catch { /* keep it as sent */ }
+  return decoded.replace(/\/\{\{\s*([A-Za-z_]\w*)\s*\}\}(?=\/|$)/g, "/:$1");
 }
 
 async function saveSpec(
@@ -210,14 +264,14 @@ async function saveSpec(
   baseUrl: string | undefined,
   ctx: OpsContext,
   collectionRoot: string,
-): Promise<{ file?: string; issues: Issue[] }> {
-  const url = new URL(request.url);
+): Promise<{ file?: string; notes: string[]; issues: Issue[] }> {
   const target = input.url.startsWith("{{") || input.url.startsWith("/")
     ? input.url
-    : baseUrl && request.url.startsWith(baseUrl.replace(/\/+$/, ""))
-    ? "{{baseUrl}}" + request.url.slice(baseUrl.replace(/\/+$/, "").length)
+    : underBase(request.url, baseUrl)
+    ? "{{baseUrl}}" + request.url.slice(baseUrl!.replace(/\/+$/, "").length)
     : input.url;
-  const path = decodeURIComponent(url.pathname) || "/";
+  const path = savedPath(target, request.url);
+  const saved = safeHeaders(spec.request.headers);
   const explicit = input.save ? resolve(ctx.cwd, input.save) : undefined;
   const resource = explicit ? basename(dirname(explicit)) : "scratch";
   const draft: EndpointDraft = {
@@ -228,13 +282,35 @@ async function saveSpec(
     resource,
     method: input.method,
     path,
+    auth: saved.auth,
     request: {
       target,
-      headers: safeHeaders(spec.request.headers),
+      headers: saved.headers,
       body: spec.request.body || undefined,
     },
     expected: response ? expectedFromResponse(response) : { status: 200, headers: [] },
   };
+  const large: Issue[] = [];
+  if (response && tooLargeToSave(response)) {
+    large.push(warning(
+      `The ${
+        formatBytes(new TextEncoder().encode(response.body).length)
+      } response body was left out of the saved file's ## Expected response (bodies over ${
+        formatBytes(MAX_SAVED_BODY)
+      } are not saved): the file checks the status and Content-Type`,
+      {
+        fix:
+          "Paste the part of the body you mean as the contract (a page, a few fields), or document a smaller response",
+      },
+    ));
+  }
+  const notes = saved.auth
+    ? [
+      `the Authorization header became \`auth: ${saved.auth}\`: set ${
+        saved.auth === "basic" ? "APISPEC_USERNAME and APISPEC_PASSWORD" : "APISPEC_AUTH_TOKEN"
+      } (or .env.local) to run the saved file`,
+    ]
+    : [];
   let text = renderSpec(draft);
   // A credential the redaction could not see (in a text body, say) is marked, never written silently.
   const findings = scanSecrets(text, "spec");
@@ -244,7 +320,7 @@ async function saveSpec(
     text = lines.join("\n");
   }
   const issues: Issue[] = findings.length
-    ? [{
+    ? [...large, {
       ...issue(
         "SECRET_DETECTED",
         "The saved response may hold a credential; review the marked lines",
@@ -252,10 +328,11 @@ async function saveSpec(
       ),
       severity: "warning",
     }]
-    : [];
+    : large;
   const parsed = parseEndpoint(text, "spec");
   if (parsed.issues.some((i) => i.severity === "error")) {
     return {
+      notes: [],
       issues: [
         ...issues,
         issue("ENGINE_ERROR", `Cannot build a valid spec: ${parsed.issues[0].message}`, {}),
@@ -265,6 +342,7 @@ async function saveSpec(
   if (explicit) {
     if (!(await createTextExclusive(explicit, text))) {
       return {
+        notes: [],
         issues: [
           issue(
             "ENGINE_ERROR",
@@ -277,16 +355,17 @@ async function saveSpec(
         ],
       };
     }
-    return { file: displayPath(explicit, ctx.cwd), issues };
+    return { file: displayPath(explicit, ctx.cwd), notes, issues };
   }
   const root = await scratchCollection(ctx, collectionRoot);
   const name = specFileName(input.method, draft.title, path).replace(/\.md$/, "");
   for (let n = 1;; n++) {
     const candidate = join(root, "apis", "scratch", `${name}${n === 1 ? "" : `-${n}`}.md`);
     const created = await createInside(root, candidate, text);
-    if (created === "created") return { file: displayPath(candidate, ctx.cwd), issues };
+    if (created === "created") return { file: displayPath(candidate, ctx.cwd), notes, issues };
     if (created !== "exists") {
       return {
+        notes: [],
         issues: [
           ...issues,
           issue("ENGINE_ERROR", `Refusing to save: ${created.refused}`, {
