@@ -114,3 +114,11 @@ ${options.expected ?? '{"data": {"user": {"id": "1", "name": "Ada", "role": "ADM
 \`\`\`
 ${options.assertions ? `\n## Assertions\n\n${options.assertions}\n` : ""}`;
 }
+
+/** A price feed's script: welcome, subscribe, a price, then the server closes on `bye`. */
+export const SUBSCRIBE = `< {"type": "welcome", "user": "ada"}
+> {"type": "subscribe", "channel": "prices"}
+< {"type": "subscribed", "channel": "prices"}
+< {"type": "price", "symbol": "BTC", "price": 1.5}
+> bye
+close: 4000`;

@@ -8,14 +8,7 @@ import { assertEquals, assertGreater } from "@std/assert";
 import { apispec, json } from "../helpers/cli.ts";
 import { spawnApispec } from "../helpers/cli_process.ts";
 import { collectionFiles, workspace } from "../helpers/workspace.ts";
-import { chatSpec, pricesSpec, userQuery } from "../helpers/stream_specs.ts";
-
-const SUBSCRIBE = `< {"type": "welcome", "user": "ada"}
-> {"type": "subscribe", "channel": "prices"}
-< {"type": "subscribed", "channel": "prices"}
-< {"type": "price", "symbol": "BTC", "price": 1.5}
-> bye
-close: 4000`;
+import { chatSpec, pricesSpec, SUBSCRIBE, userQuery } from "../helpers/stream_specs.ts";
 
 Deno.test("exec of sse, ws and graphql files against `apispec mock` of the same files passes", async () => {
   await using ws = await workspace(collectionFiles("http://127.0.0.1:9", {

@@ -9,17 +9,10 @@ import { assert, assertEquals, assertLess, assertStringIncludes } from "@std/ass
 import { apispec, json } from "../helpers/cli.ts";
 import { startWsApi, WS_TOKEN } from "../helpers/ws_api.ts";
 import { collectionFiles, workspace } from "../helpers/workspace.ts";
-import { pricesSpec } from "../helpers/stream_specs.ts";
+import { pricesSpec, SUBSCRIBE } from "../helpers/stream_specs.ts";
 
 const SPEC = "api-docs/apis/prices/ws-prices.md";
 const ENV = { APISPEC_WS_TOKEN: WS_TOKEN };
-
-const SUBSCRIBE = `< {"type": "welcome", "user": "ada"}
-> {"type": "subscribe", "channel": "prices"}
-< {"type": "subscribed", "channel": "prices"}
-< {"type": "price", "symbol": "BTC", "price": 1.5}
-> bye
-close: 4000`;
 
 async function exec(url: string, files: Record<string, string>, args: string[] = [], env = ENV) {
   await using ws = await workspace(collectionFiles("http://127.0.0.1:9", {

@@ -5,7 +5,7 @@
 import type { Diff, HttpResponse, MatchMode, ResponseBlock } from "../model.ts";
 import { compareShape, compareStrict, compareText, ignoreMatcher, summarise } from "./body.ts";
 import { compareHeaders } from "./headers.ts";
-import { MAX_JSON_DEPTH, responseJson, tryJson } from "./json_path.ts";
+import { expectedJson, MAX_JSON_DEPTH, responseJson } from "./json_path.ts";
 import { compareBytes, describeBinary } from "../files/compare_bytes.ts";
 
 export interface CompareOptions {
@@ -88,20 +88,6 @@ function compareBodies(
   }
   if (want.ok && !got.ok) return ["body: expected JSON, got " + describeText(actual)];
   return compareText(expected, actual);
-}
-
-// The same expected block is compared again and again in flows and data-driven runs.
-const expectedParses = new Map<string, ReturnType<typeof tryJson>>();
-
-/** The expected body as JSON, parsed once per distinct text (the last 64 kept). */
-function expectedJson(text: string): ReturnType<typeof tryJson> {
-  let parsed = expectedParses.get(text);
-  if (!parsed) {
-    parsed = tryJson(text);
-    if (expectedParses.size >= 64) expectedParses.delete(expectedParses.keys().next().value!);
-    expectedParses.set(text, parsed);
-  }
-  return parsed;
 }
 
 function describeText(text: string): string {

@@ -8,6 +8,7 @@ import { type Issue, issue } from "../issue.ts";
 import type { GraphqlRequest, Protocol } from "../model.ts";
 import type { MdSection } from "../parse/markdown.ts";
 import { fillJsonTemplate } from "../resolve/json_template.ts";
+import { oneBlock } from "../parse/one_block.ts";
 
 /** The name of the first named operation (`query GetUser(...)` → `GetUser`). */
 export function operationNameOf(query: string): string | undefined {
@@ -62,7 +63,7 @@ export function readGraphqlParts(
     };
   }
   const issues: Issue[] = [];
-  const block = one(query, "Query", "graphql", file, issues);
+  const block = one(query, "graphql", file, issues);
   if (!block) return { issues };
   if (block.text.trim() === "") {
     issues.push(issue("SPEC_PARSE_ERROR", "The ```graphql block of ## Query is empty", {
@@ -76,7 +77,7 @@ export function readGraphqlParts(
   const name = operationNameOf(block.text);
   if (name) graphql.operationName = name;
   if (variables) {
-    const json = one(variables, "Variables", "json", file, issues);
+    const json = one(variables, "json", file, issues);
     if (json) {
       const probe = fillJsonTemplate(json.text, () => "0");
       let value: unknown;
@@ -106,17 +107,13 @@ export function readGraphqlParts(
   return { graphql, issues };
 }
 
-function one(section: MdSection, name: string, lang: string, file: string, issues: Issue[]) {
-  const blocks = section.codeBlocks.filter((b) => b.lang === lang);
-  if (blocks.length === 1) return blocks[0];
-  issues.push(issue(
-    "SPEC_PARSE_ERROR",
-    `Section "## ${name}" must hold exactly one \`\`\`${lang} block, found ${blocks.length}`,
-    {
-      file,
-      line: blocks[1]?.line ?? section.line,
-      fix: `Put it in one fenced block that opens with \`\`\`${lang}`,
-    },
-  ));
-  return undefined;
+function one(section: MdSection, lang: string, file: string, issues: Issue[]) {
+  const found = oneBlock(
+    section,
+    lang,
+    file,
+    `Put it in one fenced block that opens with \`\`\`${lang}`,
+  );
+  if (found.issue) issues.push(found.issue);
+  return found.block;
 }

@@ -6,6 +6,7 @@
 import { type Issue, issue } from "../issue.ts";
 import type { ExpectedEvent } from "../model.ts";
 import type { MdSection } from "../parse/markdown.ts";
+import { oneBlock } from "../parse/one_block.ts";
 
 const FIELDS = ["event", "id", "data"];
 
@@ -28,22 +29,15 @@ export function parseExpectedEvents(
   section: MdSection,
   file: string,
 ): { events?: { expected: ExpectedEvent[]; line: number }; issues: Issue[] } {
-  const blocks = section.codeBlocks.filter((b) => b.lang === "sse");
-  if (blocks.length !== 1) {
-    return {
-      issues: [issue(
-        "SPEC_PARSE_ERROR",
-        `Section "## Expected events" must hold exactly one \`\`\`sse block, found ${blocks.length}`,
-        {
-          file,
-          line: blocks[1]?.line ?? section.line,
-          fix: "List the events in one fenced block that opens with ```sse: `event:`, `id:` and " +
-            "`data:` lines, a blank line between events",
-        },
-      )],
-    };
-  }
-  const block = blocks[0];
+  const found = oneBlock(
+    section,
+    "sse",
+    file,
+    "List the events in one fenced block that opens with ```sse: `event:`, `id:` and " +
+      "`data:` lines, a blank line between events",
+  );
+  if (!found.block) return { issues: [found.issue!] };
+  const block = found.block;
   const issues: Issue[] = [];
   const expected: ExpectedEvent[] = [];
   let current: { event?: string; id?: string; data?: string[]; line: number } | undefined;

@@ -5,7 +5,7 @@
  */
 import type { ExpectedEvent, MatchMode, StreamEvent } from "../model.ts";
 import { compareShape, compareStrict, MAX_DIFFERENCES } from "../compare/body.ts";
-import { preview, tryJson } from "../compare/json_path.ts";
+import { expectedJson, preview, tryJson } from "../compare/json_path.ts";
 
 export interface MatchOptions {
   match: MatchMode;
@@ -49,19 +49,6 @@ export function matchData(
     );
   }
   return compareShape(want.value, got.value, path);
-}
-
-// One expectation meets thousands of events or messages: its text is parsed once (the last 64 kept).
-const expectedParses = new Map<string, ReturnType<typeof tryJson>>();
-
-function expectedJson(text: string): ReturnType<typeof tryJson> {
-  let parsed = expectedParses.get(text);
-  if (!parsed) {
-    parsed = tryJson(text);
-    if (expectedParses.size >= 64) expectedParses.delete(expectedParses.keys().next().value!);
-    expectedParses.set(text, parsed);
-  }
-  return parsed;
 }
 
 /**

@@ -7,6 +7,7 @@
 import { type Issue, issue } from "../issue.ts";
 import type { MessageStep } from "../model.ts";
 import type { MdSection } from "../parse/markdown.ts";
+import { oneBlock } from "../parse/one_block.ts";
 
 /**
  * Parses the `ws` block of a section.
@@ -25,22 +26,15 @@ export function parseMessages(
   section: MdSection,
   file: string,
 ): { messages?: { steps: MessageStep[]; line: number }; issues: Issue[] } {
-  const blocks = section.codeBlocks.filter((b) => b.lang === "ws");
-  if (blocks.length !== 1) {
-    return {
-      issues: [issue(
-        "SPEC_PARSE_ERROR",
-        `Section "## Messages" must hold exactly one \`\`\`ws block, found ${blocks.length}`,
-        {
-          file,
-          line: blocks[1]?.line ?? section.line,
-          fix: "Write the script in one fenced block that opens with ```ws: `> ` lines are sent, " +
-            "`< ` lines expected, `close: 1000` expects the close",
-        },
-      )],
-    };
-  }
-  const block = blocks[0];
+  const found = oneBlock(
+    section,
+    "ws",
+    file,
+    "Write the script in one fenced block that opens with ```ws: `> ` lines are sent, " +
+      "`< ` lines expected, `close: 1000` expects the close",
+  );
+  if (!found.block) return { issues: [found.issue!] };
+  const block = found.block;
   const issues: Issue[] = [];
   const steps: MessageStep[] = [];
   block.text.split("\n").forEach((raw, offset) => {
