@@ -93,7 +93,7 @@ async function main(args: string[]): Promise<void> {
   const input = { checkout, deno, denoVersion: Deno.version.deno };
   const launcher = Deno.build.os === "windows" ? windowsShim(input) : posixShim(input);
   try {
-    await writeTextAtomic(target, launcher, 0o755);
+    await writeTextAtomic(target, launcher, { mode: 0o755 });
   } catch (error) {
     throw new InstallError(
       `cannot write ${target}: ${(error as Error).message}`,

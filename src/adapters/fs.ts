@@ -101,20 +101,26 @@ export async function isDirectory(path: string): Promise<boolean> {
 }
 
 /**
- * Writes through a temp file in the same folder and renames it over the target;
+ * Writes through a temp file in the same folder and renames it over the target.
  * `mode` (an executable's 0o755) is set on the temp file, so the name never
- * points at a file without it.
+ * points at a file without it. `private`: the folder is made 0700 and the file
+ * 0600 from its creation on (tokens in the user's cache).
  */
-export async function writeTextAtomic(path: string, text: string, mode?: number): Promise<void> {
-  await Deno.mkdir(dirname(path), { recursive: true });
-  await replaceThroughTemp(path, text, mode);
+export async function writeTextAtomic(
+  path: string,
+  text: string,
+  options: { mode?: number; private?: boolean } = {},
+): Promise<void> {
+  await Deno.mkdir(dirname(path), { recursive: true, ...(options.private ? { mode: 0o700 } : {}) });
+  await replaceThroughTemp(path, text, options.private ? 0o600 : options.mode);
 }
 
 /** The temp file and the rename of `writeTextAtomic`, into a folder that exists. */
 async function replaceThroughTemp(path: string, text: string, mode?: number): Promise<void> {
   const temp = `${path}.${crypto.randomUUID().slice(0, 8)}.tmp`;
   try {
-    await Deno.writeTextFile(temp, text, mode === undefined ? undefined : { mode });
+    await Deno.writeTextFile(temp, text, mode === undefined ? {} : { mode, createNew: true });
+    // The umask narrows `mode` at creation; an executable needs its x bits whatever the umask.
     if (mode !== undefined && Deno.build.os !== "windows") await Deno.chmod(temp, mode);
     await Deno.rename(temp, path);
   } catch (error) {

@@ -25,6 +25,8 @@ export interface SendOptions {
   body?: BodyInit;
   /** Keep the answer's bytes (an expected body compared byte for byte). */
   keepBytes?: boolean;
+  /** A client from `Deno.createHttpClient` (private CA, client certificate, proxy). */
+  client?: Deno.HttpClient;
 }
 
 export async function sendRequest(
@@ -46,6 +48,7 @@ export async function sendRequest(
       body: options.body ?? request.body,
       redirect: "manual",
       signal: deadline.signal,
+      ...(options.client ? { client: options.client } : {}),
     });
     // The timeout covers the body too: a server that stalls mid-body times out.
     const body = await readBody(response, options.keepBytes === true);
@@ -171,12 +174,14 @@ export function describeFailure(error: unknown): NetworkFailure {
   if (/dns error|failed to lookup|name or service not known|ENOTFOUND/i.test(message)) {
     return { kind: "dns", message: "host not found" };
   }
-  if (/certificate|tls|ssl/i.test(message)) return { kind: "tls", message: "TLS handshake failed" };
+  // The library's words stay: they name the cause (unknown issuer, expired, ...).
+  if (/certificate|tls|ssl/i.test(message)) return { kind: "tls", message: withoutUrl(message) };
   if (/reset|broken pipe|connection closed|incomplete message/i.test(message)) {
     return { kind: "reset", message: "connection closed by the server" };
   }
-  return {
-    kind: "other",
-    message: message.replace(/^(fetch failed: )?error sending request for url \([^)]*\):\s*/, ""),
-  };
+  return { kind: "other", message: withoutUrl(message) };
+}
+
+function withoutUrl(message: string): string {
+  return message.replace(/^(fetch failed: )?error sending request for url \([^)]*\):\s*/, "");
 }

@@ -24,6 +24,8 @@ export interface SseOptions {
   body?: BodyInit;
   /** The most bytes read from the stream. */
   maxBytes?: number;
+  /** A client from `Deno.createHttpClient` (private CA, client certificate, proxy). */
+  client?: Deno.HttpClient;
 }
 
 export interface SseResult extends SendResult {
@@ -68,6 +70,7 @@ export async function readEventStream(
       body: options.body ?? request.body,
       redirect: "manual",
       signal: stop.signal,
+      ...(options.client ? { client: options.client } : {}),
     });
   } catch (error) {
     release();

@@ -52,6 +52,41 @@ const strictAssertions: FlagDef = {
   type: "boolean",
   description: "Failing assertions fail the run",
 };
+/** TLS and token-cache switches of every command that sends requests (docs/auth.md). */
+const transportFlags: FlagDef[] = [
+  {
+    name: "ca",
+    type: "string",
+    multiple: true,
+    valueName: "pem",
+    complete: "file",
+    description: "Trust this CA certificate besides the system roots (beats tls.ca; repeatable)",
+  },
+  {
+    name: "cert",
+    type: "string",
+    valueName: "pem",
+    complete: "file",
+    description: "Client certificate for mTLS (with --key; beats tls.cert)",
+  },
+  {
+    name: "key",
+    type: "string",
+    valueName: "pem",
+    complete: "file",
+    description: "Private key of --cert",
+  },
+  {
+    name: "insecure",
+    type: "boolean",
+    description: "Do not verify TLS certificates (testing only; warns on every run)",
+  },
+  {
+    name: "no-token-cache",
+    type: "boolean",
+    description: "Neither read nor write cached OAuth 2.0 tokens in this run",
+  },
+];
 const outputFormats = ["console", "junit", "json", "markdown"] as const;
 const agent: FlagDef = {
   name: "agent",
@@ -114,6 +149,7 @@ export const COMMANDS: CommandDef[] = [
           "Rewrite ## Expected response (status, listed headers, body) from the live response; " +
           "asks first on a terminal unless --yes",
       },
+      ...transportFlags,
     ],
     conflicts: [["update", "dry-run"]],
   },
@@ -144,6 +180,7 @@ export const COMMANDS: CommandDef[] = [
         complete: "file",
         description: "Run the flow once per row of a CSV, JSON or JSON Lines file (beats data:)",
       },
+      ...transportFlags,
     ],
     conflicts: [["parallel", "no-parallel"]],
   },
@@ -157,6 +194,7 @@ export const COMMANDS: CommandDef[] = [
       vars,
       timeout,
       strictAssertions,
+      ...transportFlags,
     ],
   },
   {
@@ -210,6 +248,7 @@ export const COMMANDS: CommandDef[] = [
         description: "Write each item's duration for the next --timings",
         complete: "file",
       },
+      ...transportFlags,
     ],
   },
   {
@@ -267,7 +306,32 @@ export const COMMANDS: CommandDef[] = [
         complete: "file",
       },
       output(["console", "json"]),
+      ...transportFlags,
     ],
+  },
+  {
+    name: "auth login",
+    summary: "Sign in for OAuth 2.0 (authorization code with PKCE) or fetch a token, and cache it",
+    args: [{ name: "file", required: false, complete: "file" }],
+    flags: [
+      env,
+      vars,
+      { name: "no-browser", type: "boolean", description: "Print the sign-in URL only" },
+      output(["console", "json"]),
+      ...transportFlags.filter((f) => f.name !== "no-token-cache"),
+    ],
+  },
+  {
+    name: "auth status",
+    summary: "Show each cached OAuth 2.0 token's grant, scope and expiry (never the token)",
+    args: [],
+    flags: [env, output(["console", "json"])],
+  },
+  {
+    name: "auth logout",
+    summary: "Delete cached OAuth 2.0 tokens (of one environment with --env)",
+    args: [],
+    flags: [env],
   },
   {
     name: "index",

@@ -12,7 +12,18 @@ export type Protocol = typeof PROTOCOLS[number];
 export const MATCH_MODES = ["shape", "strict", "schema"] as const;
 export type MatchMode = typeof MATCH_MODES[number];
 
-export const AUTH_KINDS = ["none", "bearer", "basic", "custom"] as const;
+import type { AuthFields, TransportFields } from "./auth/types.ts";
+
+export const AUTH_KINDS = [
+  "none",
+  "bearer",
+  "basic",
+  "custom",
+  "oauth2",
+  "digest",
+  "apikey",
+  "aws-sigv4",
+] as const;
 export type AuthKind = typeof AUTH_KINDS[number];
 
 export const BACKOFFS = ["fixed", "exponential"] as const;
@@ -155,7 +166,7 @@ export interface GraphqlRequest {
   operationName?: string;
 }
 
-export interface EndpointSpec {
+export interface EndpointSpec extends AuthFields {
   kind: "endpoint";
   file: string;
   title: string;
@@ -176,6 +187,8 @@ export interface EndpointSpec {
   vars: Record<string, string>;
   /** `standalone: false`: the endpoint needs a flow's captures; `check` reports it as skipped. */
   standalone?: false;
+  /** `cookies: false`: the request neither sends the run's cookies nor keeps the ones it gets. */
+  cookies?: false;
   request: RequestBlock;
   expected: ResponseBlock;
   schema?: { value: unknown; line: number };
@@ -245,7 +258,7 @@ export interface EnvFile {
   sections: EnvSection[];
 }
 
-export interface ProjectConfig {
+export interface ProjectConfig extends AuthFields, TransportFields {
   name: string;
   defaultEnv: string;
   timeout: number;

@@ -12,18 +12,10 @@ import { workspace } from "../helpers/workspace.ts";
 import { completionModel } from "../../src/cli/completion/model.ts";
 import { bashScript } from "../../src/cli/completion/bash.ts";
 import { COMMANDS } from "../../src/cli/commands.ts";
+import { onPath } from "../helpers/tools.ts";
 
 const HERE = new URL(".", import.meta.url).pathname;
 const BASH_COMPLETION = "/usr/share/bash-completion/bash_completion";
-
-function installed(program: string): boolean {
-  try {
-    return new Deno.Command("sh", { args: ["-c", `command -v ${program}`], stdout: "null" })
-      .outputSync().success;
-  } catch {
-    return false;
-  }
-}
 
 /** Runs a shell in `cwd` (also its HOME) and returns its stdout; it must succeed. */
 async function shell(program: string, args: string[], cwd: string): Promise<string> {
@@ -101,7 +93,7 @@ for (const withBashCompletion of [true, false]) {
   const label = withBashCompletion ? "with bash-completion" : "without bash-completion";
   Deno.test({
     name: `bash completion (${label}) offers commands, flags, enum values and files`,
-    ignore: !installed("bash") ||
+    ignore: !onPath("bash") ||
       (withBashCompletion && !(await Deno.stat(BASH_COMPLETION).catch(() => null))),
     fn: async () => {
       await using ws = await completionWorkspace();
@@ -123,7 +115,7 @@ for (const withBashCompletion of [true, false]) {
 
 Deno.test({
   name: "zsh completion offers commands, flags, enum values and files through compsys",
-  ignore: !installed("zsh"),
+  ignore: !onPath("zsh"),
   fn: async () => {
     await using ws = await completionWorkspace();
     await ws.write("_apispec", await script("zsh"));
@@ -140,7 +132,7 @@ Deno.test({
 
 Deno.test({
   name: "fish completion offers commands, flags, enum values and files",
-  ignore: !installed("fish"),
+  ignore: !onPath("fish"),
   fn: async () => {
     await using ws = await completionWorkspace();
     await ws.write("apispec.fish", await script("fish"));
@@ -157,12 +149,12 @@ Deno.test({
 
 Deno.test({
   name: "elvish completion offers commands, flags and enum values",
-  ignore: !installed("elvish"),
+  ignore: !onPath("elvish"),
   fn: async () => {
     await using ws = await completionWorkspace();
     // `edit:` exists only in an interactive elvish: bind the completer to a variable instead.
     const text = (await script("elvish")).replace(
-      "set edit:completion:arg-completer[apispec] =",
+      "set edit:completion:arg-completer['apispec'] =",
       "var completer =",
     );
     for (const c of cases.filter((c) => !c.line.includes("api-docs"))) {
@@ -179,7 +171,7 @@ Deno.test({
 
 Deno.test("powershell completion script carries every command, group and enum value", async () => {
   const text = await script("powershell");
-  assert(text.includes("Register-ArgumentCompleter -Native -CommandName apispec"));
+  assert(text.includes("Register-ArgumentCompleter -Native -CommandName 'apispec'"));
   for (const command of COMMANDS) {
     assert(text.includes(`'${command.name}' = @(`), `missing flags of ${command.name}`);
   }
@@ -189,7 +181,7 @@ Deno.test("powershell completion script carries every command, group and enum va
 
 Deno.test({
   name: "a command added to the table completes with no other change (bash)",
-  ignore: !installed("bash"),
+  ignore: !onPath("bash"),
   fn: async () => {
     await using ws = await completionWorkspace();
     const extra = {

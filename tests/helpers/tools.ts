@@ -13,7 +13,8 @@ export interface Tool {
   missing?: string;
 }
 
-function onPath(command: string): boolean {
+/** Whether a program is on PATH (a shell, a tool a test drives). */
+export function onPath(command: string): boolean {
   return (Deno.env.get("PATH") ?? "").split(":").some((dir) => {
     try {
       return Deno.statSync(`${dir}/${command}`).isFile;

@@ -9,17 +9,11 @@
 import { assert, assertEquals, assertStringIncludes } from "@std/assert";
 // @ts-types="@types/js-yaml"
 import yaml from "js-yaml";
-import { apispec, baseEnv } from "../helpers/cli.ts";
-import { npmTool } from "../helpers/tools.ts";
+import { apispec } from "../helpers/cli.ts";
 import { collectionFiles, workspace } from "../helpers/workspace.ts";
 import { POLLS_UNTIL_READY, startTeamApi } from "./team_api.ts";
 import { PEOPLE, TEAM_COLLECTION, TEAM_TOKEN } from "./team_collection.ts";
-
-const artillery = npmTool("artillery");
-
-interface Counters {
-  aggregate: { counters: Record<string, number> };
-}
+import { artillery, runArtillery } from "./artillery_run.ts";
 
 Deno.test({
   name: "export artillery of a composed flow: Artillery runs it as apispec would, row by row",
@@ -71,17 +65,9 @@ Deno.test({
     assertEquals((flow[6].get as { ifTrue: string }).ifTrue, 'role == "admin"');
     assert(!script.includes(TEAM_TOKEN));
 
-    const run = await new Deno.Command(artillery.path!, {
-      args: ["run", "--output", "report.json", "load/team.yml"],
-      cwd: ws.dir,
-      env: { ...baseEnv(), ARTILLERY_DISABLE_TELEMETRY: "true", APISPEC_AUTH_TOKEN: TEAM_TOKEN },
-      clearEnv: true,
-      stdout: "piped",
-      stderr: "piped",
-    }).output();
-    const output = new TextDecoder().decode(run.stdout) + new TextDecoder().decode(run.stderr);
-    assertEquals(run.code, 0, output);
-    const counters = (JSON.parse(await ws.read("report.json")) as Counters).aggregate.counters;
+    const { counters, output } = await runArtillery(ws.dir, "load/team.yml", {
+      APISPEC_AUTH_TOKEN: TEAM_TOKEN,
+    });
     assertEquals(counters["vusers.created"], PEOPLE.length, output);
     assertEquals(counters["vusers.failed"] ?? 0, 0, output);
     assertEquals(counters["plugins.expect.failed"] ?? 0, 0, output);

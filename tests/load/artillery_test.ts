@@ -8,17 +8,11 @@
 import { assert, assertEquals, assertStringIncludes } from "@std/assert";
 // @ts-types="@types/js-yaml"
 import yaml from "js-yaml";
-import { apispec, baseEnv } from "../helpers/cli.ts";
+import { apispec } from "../helpers/cli.ts";
 import { startRecordsApi } from "../helpers/records_api.ts";
-import { npmTool } from "../helpers/tools.ts";
 import { collectionFiles, workspace } from "../helpers/workspace.ts";
 import { LOAD_COLLECTION, TOKEN } from "./collection.ts";
-
-const artillery = npmTool("artillery");
-
-interface ArtilleryReport {
-  aggregate: { counters: Record<string, number> };
-}
+import { artillery, runArtillery } from "./artillery_run.ts";
 
 Deno.test({
   name: "export artillery: Artillery runs the script as is, captured ids chain, checks pass",
@@ -44,19 +38,10 @@ Deno.test({
     assertEquals(parsed.config.target, api.url);
     assertEquals(parsed.scenarios.length, 1);
 
-    const run = await new Deno.Command(artillery.path!, {
-      args: ["run", "--output", "report.json", "load.yml"],
-      cwd: ws.dir,
-      env: { ...baseEnv(), ARTILLERY_DISABLE_TELEMETRY: "true", APISPEC_AUTH_TOKEN: TOKEN },
-      clearEnv: true,
-      stdout: "piped",
-      stderr: "piped",
-    }).output();
-    const output = new TextDecoder().decode(run.stdout) + new TextDecoder().decode(run.stderr);
-    assertEquals(run.code, 0, output);
+    const { counters, output } = await runArtillery(ws.dir, "load.yml", {
+      APISPEC_AUTH_TOKEN: TOKEN,
+    });
 
-    const counters = (JSON.parse(await ws.read("report.json")) as ArtilleryReport).aggregate
-      .counters;
     assertEquals(counters["vusers.failed"] ?? 0, 0, output);
     assertEquals(counters["plugins.expect.failed"] ?? 0, 0, output);
     assert(counters["plugins.expect.ok"] > 0);

@@ -10,10 +10,19 @@ import { baseEnv, ROOT } from "../helpers/cli.ts";
 export const SHIM = `${ROOT}/tests/load/k6_shim`;
 
 export interface ShimRun {
-  requests: { method: string; url: string; status: number; tags: { name?: string } }[];
+  requests: {
+    method: string;
+    url: string;
+    status: number;
+    tags: { name?: string };
+    headers: Record<string, string>;
+    body: string | null;
+  }[];
   checks: { name: string; passed: boolean }[];
   groups: string[];
   sleeps: number[];
+  /** The canary a smuggled payload would set (`JS_CANARY`); null when nothing ran. */
+  pwned: unknown;
 }
 
 function hasCurl(): boolean {
@@ -41,6 +50,8 @@ export async function runUnderShim(
       "run",
       "--allow-read",
       "--allow-run=curl",
+      // Request bodies go to curl through temporary files in the run's folder.
+      `--allow-write=${dir}`,
       `--import-map=${SHIM}/import_map.json`,
       "--no-lock",
       `${SHIM}/run.js`,

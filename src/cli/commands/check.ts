@@ -70,6 +70,7 @@ export async function run(args: ParsedArgs, io: CliIO): Promise<number> {
     timingsFile: args.flags.timings as string | undefined,
     // The HTML report shows each flow step's request and response.
     verbose: flags.targets.some((t) => t.format === "html"),
+    transportOptions: setup.transport,
   }, io.ctx);
   if (result.issues.some((i) => i.code === "USAGE")) {
     printIssues(result.issues, io);

@@ -23,6 +23,7 @@ export async function run(args: ParsedArgs, io: CliIO): Promise<number> {
     timeoutMs: args.flags.timeout as number | undefined,
     strictAssertions: args.flags["strict-assertions"] === true,
     config: io.global.config,
+    transportOptions: setup.transport,
   }, io.ctx);
   if (!result.diagnosis) {
     printIssues(result.issues, io, result.sources);

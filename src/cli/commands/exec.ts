@@ -21,6 +21,7 @@ export async function run(args: ParsedArgs, io: CliIO): Promise<number> {
     strictAssertions: args.flags["strict-assertions"] === true,
     verbose: io.global.verbose,
     config: io.global.config,
+    transportOptions: setup.transport,
   }, io.ctx);
   const output = args.flags.output as string;
   const started = result.record.status !== 0 || result.record.error_type === "NETWORK_ERROR";

@@ -3,18 +3,15 @@
  * Arazzo document as YAML to `--out` (atomically) or stdout; without
  * `--openapi`, the collection's OpenAPI export is written beside it first.
  */
-// @ts-types="@types/js-yaml"
-import yaml from "js-yaml";
 import { resolve } from "../../adapters/path.ts";
 import { EXIT } from "../../engine/issue.ts";
+import { dumpYaml as dump } from "../../engine/parse/yaml.ts";
 import { writeTextAtomic } from "../../adapters/fs.ts";
 import { displayPath } from "../../ops/collection/load.ts";
 import { exportArazzo } from "../../contract/arazzo_export.ts";
 import type { ParsedArgs } from "../args.ts";
 import type { CliIO } from "../io.ts";
 import { printIssues } from "../output.ts";
-
-const dump = (value: unknown) => yaml.dump(value, { noRefs: true, lineWidth: -1 });
 
 async function write(path: string, text: string, io: CliIO): Promise<boolean> {
   try {

@@ -1,8 +1,7 @@
 /** `apispec export openapi [<dir>] [--out <file>] [--json]`: YAML or JSON to a file (atomic) or stdout. */
-// @ts-types="@types/js-yaml"
-import yaml from "js-yaml";
 import { resolve } from "../../adapters/path.ts";
 import { EXIT } from "../../engine/issue.ts";
+import { dumpYaml } from "../../engine/parse/yaml.ts";
 import { exportOpenApi } from "../../ops/export/openapi.ts";
 import { displayPath } from "../../ops/collection/load.ts";
 import { writeTextAtomic } from "../../adapters/fs.ts";
@@ -16,7 +15,7 @@ export async function run(args: ParsedArgs, io: CliIO): Promise<number> {
   if (!result.document) return result.exitCode;
   const text = args.flags.json
     ? JSON.stringify(result.document, null, 2) + "\n"
-    : yaml.dump(result.document, { noRefs: true, lineWidth: -1 });
+    : dumpYaml(result.document);
   const out = args.flags.out as string | undefined;
   if (!out) {
     io.out(text.replace(/\n$/, ""));

@@ -44,6 +44,7 @@ export async function run(args: ParsedArgs, io: CliIO): Promise<number> {
       verbose: io.global.verbose || output === "html",
       config: io.global.config,
       data: args.flags.data as string | undefined,
+      transportOptions: setup.transport,
     },
     io.ctx,
     // People see each step as soon as it finishes; the other formats print once, at the end.

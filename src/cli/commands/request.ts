@@ -34,6 +34,7 @@ export async function run(args: ParsedArgs, io: CliIO): Promise<number> {
     timeoutMs: args.flags.timeout as number | undefined,
     save: args.flags.save as string | undefined,
     config: io.global.config,
+    transportOptions: setup.transport,
   }, io.ctx);
   printIssues(result.issues, io);
   const { paint } = io;

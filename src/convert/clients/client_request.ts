@@ -9,13 +9,32 @@ import type { DraftMessage, EndpointDraft } from "../../engine/render/spec_md.ts
 import { type Conversion, httpMethod, resourceFor, uniqueTags } from "../endpoint.ts";
 import { isCredential, safeBody, safeHeader, safeValue } from "../credentials.ts";
 import { asGraphqlDraft } from "../graphql/client_body.ts";
+import {
+  apiKeyDraft,
+  type AuthDraft,
+  awsDraft,
+  digestDraft,
+  oauth2Draft,
+  type OAuth2Source,
+} from "../auth_drafts.ts";
+import type { AuthFields } from "../../engine/auth/types.ts";
 
 export type ClientAuth =
   | { kind: "none" }
   | { kind: "inherit" }
   | { kind: "bearer"; token?: string }
   | { kind: "basic"; username?: string; password?: string }
-  | { kind: "apikey"; key: string; value?: string; in: "header" | "query" }
+  | { kind: "apikey"; key: string; value?: string; in: "header" | "query" | "cookie" }
+  | ({ kind: "oauth2" } & OAuth2Source)
+  | { kind: "digest"; username?: string; password?: string }
+  | {
+    kind: "aws";
+    region?: string;
+    service?: string;
+    accessKeyId?: string;
+    secretAccessKey?: string;
+    sessionToken?: string;
+  }
   | { kind: "other"; type: string };
 
 export interface ClientExample {
@@ -99,11 +118,27 @@ function authOf(
   request: ClientRequest,
   where: string,
   conversion: Conversion,
-): { auth?: AuthKind; headers: [string, string][]; query: [string, string][] } {
+): {
+  auth?: AuthKind;
+  headers: [string, string][];
+  query: [string, string][];
+  fields?: AuthFields;
+  vars?: Record<string, string>;
+} {
   const auth = request.auth;
   const headers: [string, string][] = [];
   const query: [string, string][] = [];
   if (!auth || auth.kind === "inherit") return { headers, query };
+  const settings = (draft: AuthDraft) => {
+    conversion.warnings.push(...draft.warnings ?? []);
+    return {
+      auth: draft.auth,
+      headers,
+      query,
+      ...(draft.fields ? { fields: draft.fields } : {}),
+      ...(draft.vars ? { vars: draft.vars } : {}),
+    };
+  };
   switch (auth.kind) {
     case "none":
       return { auth: "none", headers, query };
@@ -119,11 +154,24 @@ function authOf(
         conversion.secrets.push({ where: `${where} basic auth password`, variable: "password" });
       }
       return { auth: "basic", headers, query };
+    case "oauth2":
+      return settings(oauth2Draft(auth, where, conversion.secrets));
+    case "digest":
+      return settings(digestDraft(auth, where, conversion.secrets));
+    case "aws":
+      return settings(awsDraft(auth, where, conversion.secrets));
     case "apikey": {
+      const draft = apiKeyDraft(
+        { name: auth.key, value: auth.value, in: auth.in },
+        where,
+        conversion.secrets,
+      );
+      if (draft) return settings(draft);
       const value = auth.value && !auth.value.includes("{{") && auth.value !== ""
         ? safeValue(`${auth.key}-key`, auth.value, where, conversion.secrets)
         : auth.value || `{{${auth.key.replace(/\W+/g, "_")}}}`;
-      (auth.in === "query" ? query : headers).push([auth.key, value]);
+      if (auth.in === "cookie") headers.push(["Cookie", `${auth.key}=${value}`]);
+      else (auth.in === "query" ? query : headers).push([auth.key, value]);
       return { auth: "custom", headers, query };
     }
     case "other":
@@ -186,7 +234,7 @@ export function clientDraft(
     body: e.body ? safeBody(e.body, `${where} example`, conversion.secrets) : undefined,
   }));
   const vars = Object.fromEntries(
-    Object.entries(request.vars ?? {}).filter(([k, v]) => !isCredential(k, v)),
+    Object.entries({ ...request.vars, ...auth.vars }).filter(([k, v]) => !isCredential(k, v)),
   );
   return asGraphqlDraft({
     title: request.name || `${method} ${path}`,
@@ -196,6 +244,7 @@ export function clientDraft(
     path,
     tags,
     ...(kind ? { auth: kind } : {}),
+    ...(auth.fields ? { authFields: auth.fields } : {}),
     ...(Object.keys(vars).length ? { vars } : {}),
     request: {
       target,

@@ -41,6 +41,36 @@ function authOf(blocks: BruBlock[], mode: string | undefined): ClientAuth | unde
         in: key.placement === "queryparams" ? "query" : "header",
       };
     }
+    case "oauth2": {
+      const o = entriesOf(blocks, "auth:oauth2");
+      return {
+        kind: "oauth2",
+        grant: o.grant_type,
+        tokenUrl: o.access_token_url,
+        authUrl: o.authorization_url,
+        clientId: o.client_id,
+        clientSecret: o.client_secret,
+        scope: o.scope,
+        username: o.username,
+        password: o.password,
+        inBody: o.credentials_placement === "body",
+      };
+    }
+    case "digest": {
+      const digest = entriesOf(blocks, "auth:digest");
+      return { kind: "digest", username: digest.username, password: digest.password };
+    }
+    case "awsv4": {
+      const aws = entriesOf(blocks, "auth:awsv4");
+      return {
+        kind: "aws",
+        region: aws.region,
+        service: aws.service,
+        accessKeyId: aws.accessKeyId,
+        secretAccessKey: aws.secretAccessKey,
+        sessionToken: aws.sessionToken,
+      };
+    }
     default:
       return { kind: "other", type: mode };
   }

@@ -47,7 +47,29 @@ function authOf(auth: unknown): ClientAuth | undefined {
         in: auth.addTo === "queryParams" ? "query" : "header",
       };
     case "oauth2":
-      return { kind: "bearer", token: text(auth.accessToken) };
+      return {
+        kind: "oauth2",
+        grant: text(auth.grantType),
+        tokenUrl: text(auth.accessTokenUrl),
+        authUrl: text(auth.authorizationUrl),
+        clientId: text(auth.clientId),
+        clientSecret: text(auth.clientSecret),
+        scope: text(auth.scope),
+        username: text(auth.username),
+        password: text(auth.password),
+        inBody: auth.credentialsInBody === true || auth.credentialsInBody === "true",
+      };
+    case "digest":
+      return { kind: "digest", username: text(auth.username), password: text(auth.password) };
+    case "iam":
+      return {
+        kind: "aws",
+        region: text(auth.region),
+        service: text(auth.service),
+        accessKeyId: text(auth.accessKeyId),
+        secretAccessKey: text(auth.secretAccessKey),
+        sessionToken: text(auth.sessionToken),
+      };
     default:
       return { kind: "other", type: auth.type };
   }

@@ -53,10 +53,32 @@ function authOf(auth: unknown): ClientAuth | undefined {
         kind: "apikey",
         key: params.key || "X-API-Key",
         value: params.value,
-        in: params.in === "query" ? "query" : "header",
+        in: params.in === "query" ? "query" : params.in === "cookie" ? "cookie" : "header",
       };
     case "oauth2":
-      return { kind: "bearer", token: params.accessToken };
+      return {
+        kind: "oauth2",
+        grant: params.grant_type ?? "authorization_code",
+        tokenUrl: params.accessTokenUrl,
+        authUrl: params.authUrl,
+        clientId: params.clientId,
+        clientSecret: params.clientSecret,
+        scope: params.scope,
+        username: params.username,
+        password: params.password,
+        inBody: params.client_authentication === "body",
+      };
+    case "digest":
+      return { kind: "digest", username: params.username, password: params.password };
+    case "awsv4":
+      return {
+        kind: "aws",
+        region: params.region,
+        service: params.service,
+        accessKeyId: params.accessKey,
+        secretAccessKey: params.secretKey,
+        sessionToken: params.sessionToken,
+      };
     default:
       return { kind: "other", type: auth.type };
   }

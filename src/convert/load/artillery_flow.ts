@@ -7,7 +7,12 @@
  */
 import { type Issue, issue } from "../../engine/issue.ts";
 import type { LoadNode, Where } from "./load_flow.ts";
-import { artilleryRequest } from "./artillery_request.ts";
+import {
+  artilleryProblem,
+  artilleryRequest,
+  hasTemplate,
+  TEMPLATE_PROBLEM,
+} from "./artillery_request.ts";
 import { filtrexRule, isSet } from "./artillery_when.ts";
 import { addUntil, type Processor } from "./artillery_processor.ts";
 
@@ -80,11 +85,25 @@ function nodeSteps(node: LoadNode, conditions: string[], fc: FlowContext): Step[
   ];
   if (!node.loop) return once;
   const { over, as } = node.loop;
+  if ("items" in over && hasTemplate(over.items)) {
+    refuse(
+      fc,
+      node.loop.where,
+      `Artillery cannot loop over this list: ${TEMPLATE_PROBLEM.problem}`,
+      TEMPLATE_PROBLEM.fix,
+    );
+    return [];
+  }
   return [{ loop: once, over: "var" in over ? over.var : over.items, loopElement: as }];
 }
 
 /** A request, guarded by `ifTrue`; with `Until`, the polling loop around it. */
 function requestSteps(node: LoadNode, conditions: string[], fc: FlowContext): Step[] {
+  const problem = artilleryProblem(node.request!);
+  if (problem) {
+    refuse(fc, node.where, `Artillery cannot send ${node.name}: ${problem.problem}`, problem.fix);
+    return [];
+  }
   const ifTrue = conditions.length === 0 ? {} : {
     ifTrue: conditions.length === 1 ? conditions[0] : conditions.map((c) => `(${c})`).join(" and "),
   };

@@ -17,16 +17,41 @@ import {
   type Part,
 } from "./load_script.ts";
 
-/** Artillery templates: `{{ name }}` for run-time variables, `{{ $env.NAME }}` for secrets. */
+/**
+ * Artillery templates: `{{ name }}` for run-time variables, `{{ $env.NAME }}`
+ * for secrets. Artillery finds them with `{{{?…}}}?`, which takes a brace
+ * next to a hole as part of it (`{"qty": {{ qty }}}` would lose its closing
+ * brace), so a hole beside a literal brace is written in the triple form,
+ * which already has the three braces a match can take on each side.
+ */
 function template(parts: Part[]): string {
-  return parts.map((p) =>
-    "text" in p ? p.text : "var" in p ? `{{ ${p.var} }}` : `{{ $env.${p.env} }}`
-  ).join("");
+  const brace = (part: Part | undefined, test: (text: string) => boolean) =>
+    part !== undefined && "text" in part && test(part.text);
+  return parts.map((p, i) => {
+    if ("text" in p) return p.text;
+    const name = "var" in p ? p.var : `$env.${p.env}`;
+    const braced = brace(parts[i - 1], (t) => t.endsWith("{")) ||
+      brace(parts[i + 1], (t) => t.startsWith("}"));
+    return braced ? `{{{ ${name} }}}` : `{{ ${name} }}`;
+  }).join("");
 }
 
-/** JSONPath for a capture: `$.items[0].id`. */
-function jsonPath(path: Segment[]): string {
-  return "$" + path.map((s) => (typeof s === "number" ? `[${s}]` : `.${s}`)).join("");
+/** A JSONPath property Artillery's jsonpath-plus reads as the name itself (no wildcard, filter or parent). */
+const PLAIN_PROPERTY = /^[A-Za-z_][A-Za-z0-9_-]*$/;
+const QUOTABLE_PROPERTY = /^[A-Za-z0-9_ :/+-]+$/;
+
+/** JSONPath for a capture: `$.items[0].id`, `$['a b']`; undefined when a key cannot be written. */
+function jsonPath(path: Segment[]): string | undefined {
+  const written = path.map((s) =>
+    typeof s === "number"
+      ? `[${s}]`
+      : PLAIN_PROPERTY.test(s)
+      ? `.${s}`
+      : QUOTABLE_PROPERTY.test(s)
+      ? `['${s}']`
+      : undefined
+  );
+  return written.includes(undefined) ? undefined : "$" + written.join("");
 }
 
 /** A JMESPath field reference, quoting names that are not plain identifiers. */
@@ -39,9 +64,12 @@ function jmesPath(path: Segment[]): string {
   ).join("");
 }
 
-/** A JMESPath literal: backtick JSON. */
+/**
+ * A JMESPath literal: backtick JSON. A backtick inside is written as the
+ * JSON escape `\u0060` (jmespath.js unescapes only the first "\\`").
+ */
 function jmesLiteral(value: unknown): string {
-  return "`" + JSON.stringify(value).replace(/`/g, "\\`") + "`";
+  return "`" + JSON.stringify(value).replace(/`/g, "\\u0060") + "`";
 }
 
 function operandValue(operand: string): unknown {
@@ -150,7 +178,9 @@ function runtimeEquals(
   const path = check.rule.path;
   if (path !== "body" && !path.startsWith("body.") && !path.startsWith("body[")) return undefined;
   const hidden = `apispec_check_${captures.length + 1}`;
-  captures.push({ json: jsonPath(parseSegments(path.slice("body".length))), as: hidden });
+  const json = jsonPath(parseSegments(path.slice("body".length)));
+  if (json === undefined) return undefined;
+  captures.push({ json, as: hidden });
   return { equals: [`{{ ${hidden} }}`, template(unquoted(check.operand))] };
 }
 
@@ -169,7 +199,7 @@ function unquoted(parts: Part[]): Part[] {
 }
 
 function capture(c: LoadCapture): Record<string, unknown> | undefined {
-  if (c.from === "body") return { json: jsonPath(c.path), as: c.variable };
+  if (c.from === "body") return { json: jsonPath(c.path)!, as: c.variable };
   if (c.from === "header") return { header: c.header!.toLowerCase(), as: c.variable };
   return undefined; // Artillery captures no status
 }
@@ -184,7 +214,8 @@ export function artilleryRequest(
   const where = `${at.scenario} / ${step.name}`;
   const url = template(step.url);
   const spec: Record<string, unknown> = {
-    name: step.name,
+    // Artillery expands templates in the name too; a name is a label, so a "{{" in it is split.
+    name: step.name.replaceAll("{{", "{ {"),
     url: url.startsWith(origin) ? url.slice(origin.length) || "/" : url,
   };
   if (step.headers.length > 0) {
@@ -207,4 +238,50 @@ export function artilleryRequest(
   if (captures.length > 0) spec.capture = captures;
   if (expect.length > 0) spec.expect = expect;
   return { [step.method.toLowerCase()]: { ...spec, ...extra } };
+}
+
+/**
+ * Why Artillery cannot send a request as written, if it cannot: it expands
+ * `{{…}}` in every string it sends or compares, and has no way to write
+ * those characters literally; and a captured key its JSONPath cannot name.
+ */
+export function artilleryProblem(step: LoadStep): { problem: string; fix: string } | undefined {
+  const literals = [
+    step.url,
+    ...step.headers.map((h) => h.value),
+    step.body ?? [],
+    step.basicAuth?.user ?? [],
+    step.basicAuth?.pass ?? [],
+    ...step.checks.flatMap((c) => (c.kind === "rule" ? [c.operand] : [])),
+  ].flat().flatMap((p) => ("text" in p ? [p.text] : []));
+  const names = [
+    ...step.checks.flatMap((c) => (c.kind === "header" ? [c.name] : [])),
+    ...step.captures.flatMap((c) => (c.header === undefined ? [] : [c.header])),
+  ];
+  if (hasTemplate([...literals, ...names])) return TEMPLATE_PROBLEM;
+  const capture = step.captures.find((c) => c.from === "body" && jsonPath(c.path) === undefined);
+  if (capture) {
+    return {
+      problem: `Artillery's JSONPath cannot name every key of the capture of ${capture.variable}`,
+      fix: "Capture a field whose keys are letters, digits, _ and -, or export k6",
+    };
+  }
+  return undefined;
+}
+
+/** The refusal of text Artillery would read as its own template. */
+export const TEMPLATE_PROBLEM = {
+  problem:
+    'its text holds "{{", which Artillery expands as its own template and cannot send as written',
+  fix: "Export k6, whose script sends the text as written, or remove the braces",
+};
+
+/** True when a string in the value holds "{{" (Artillery templates every string it sends). */
+export function hasTemplate(value: unknown): boolean {
+  if (typeof value === "string") return value.includes("{{");
+  if (Array.isArray(value)) return value.some(hasTemplate);
+  if (value !== null && typeof value === "object") {
+    return Object.entries(value).some(([k, v]) => hasTemplate(k) || hasTemplate(v));
+  }
+  return false;
 }

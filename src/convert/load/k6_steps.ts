@@ -11,6 +11,7 @@ import type { Segment } from "../../engine/compare/json_path.ts";
 import { checkLabel, type LoadCapture, type LoadCheck, type LoadStep } from "./load_script.ts";
 import type { LoadNode, LoadUntil } from "./load_flow.ts";
 import { jsRule, jsSelect, jsText } from "./load_js.ts";
+import { jsKey, jsLiteral, jsString } from "../../engine/render/code_text.ts";
 
 export interface K6Context {
   notes: string[];
@@ -20,13 +21,13 @@ export interface K6Context {
   loops: boolean;
 }
 
-const path = (segments: Segment[]) => JSON.stringify(segments);
+const path = (segments: Segment[]) => jsLiteral(segments);
 const indent = (lines: string[]) => lines.map((l) => `  ${l}`);
 
 /** The check's predicate over `r` (the response), or undefined when it cannot be evaluated. */
 function predicate(check: LoadCheck): string | undefined {
   if (check.kind === "status") return `r.status === ${check.status}`;
-  if (check.kind === "header") return `header(r, ${JSON.stringify(check.name)}) !== undefined`;
+  if (check.kind === "header") return `header(r, ${jsLiteral(check.name)}) !== undefined`;
   if (check.kind === "type") return `jsonType(field(r, ${path(check.path)})) === "${check.type}"`;
   const rule = jsRule(check.rule, check.operand);
   return rule && `holds(${rule}, ${jsSelect(check.rule.path)})`;
@@ -36,16 +37,16 @@ function captureLine(c: LoadCapture): string {
   const source = c.from === "status"
     ? "res.status"
     : c.from === "header"
-    ? `header(res, ${JSON.stringify(c.header)})`
+    ? `header(res, ${jsLiteral(c.header)})`
     : `at(res, "body", ${path(c.path)}).value`;
-  return `vars[${JSON.stringify(c.variable)}] = ${source};`;
+  return `vars[${jsLiteral(c.variable)}] = ${source};`;
 }
 
 /** A request: send it (polling when it has `Until`), check the response, keep its captures. */
 function requestCode(step: LoadStep, until: LoadUntil | undefined, kc: K6Context): string[] {
   // The documented status is a success for k6's http_req_failed, even a 404.
   const status = step.checks.find((c) => c.kind === "status")?.status;
-  const headers = step.headers.map((h) => `${JSON.stringify(h.name)}: ${jsText(h.value)}`);
+  const headers = step.headers.map((h) => `${jsKey(h.name)}: ${jsText(h.value)}`);
   if (step.basicAuth) {
     headers.push(
       `Authorization: "Basic " + encoding.b64encode(${jsText(step.basicAuth.user)} + ":" + ${
@@ -54,16 +55,16 @@ function requestCode(step: LoadStep, until: LoadUntil | undefined, kc: K6Context
     );
   }
   const send = [
-    `res = http.request(${JSON.stringify(step.method)}, ${jsText(step.url)}, ${
+    `res = http.request(${jsLiteral(step.method)}, ${jsText(step.url)}, ${
       step.body === undefined ? "null" : jsText(step.body)
     }, {`,
     `  headers: { ${headers.join(", ")} },`,
-    `  tags: { name: ${JSON.stringify(step.name)} },`,
+    `  tags: { name: ${jsLiteral(step.name)} },`,
     ...(status === undefined ? [] : [`  responseCallback: http.expectedStatuses(${status}),`]),
     `});`,
   ];
   const named = (label: string, test: string) =>
-    `  ${JSON.stringify(`${step.name}: ${label}`)}: (r) => ${test},`;
+    `  ${jsKey(`${step.name}: ${label}`)}: (r) => ${test},`;
   const checks = step.checks.flatMap((check) => {
     const test = predicate(check);
     if (!test) kc.notes.push(`${step.name}: ${checkLabel(check)}`);
@@ -95,17 +96,17 @@ function requestCode(step: LoadStep, until: LoadUntil | undefined, kc: K6Context
   for (const c of step.captures) {
     lines.push(captureLine(c));
     // Like Artillery, a capture that selects nothing ends this iteration.
-    lines.push(`if (vars[${JSON.stringify(c.variable)}] == null) return false;`);
+    lines.push(`if (vars[${jsLiteral(c.variable)}] == null) return false;`);
   }
   return lines;
 }
 
 /** The test that lets a node run: its `When`, and that the captures it needs were made. */
 function condition(node: LoadNode, kc: K6Context): string | undefined {
-  const tests = node.requires.map((name) => `vars[${JSON.stringify(name)}] !== undefined`);
+  const tests = node.requires.map((name) => `vars[${jsLiteral(name)}] !== undefined`);
   if (node.when) {
     const rule = jsRule(node.when.rule, [{ text: node.when.rule.operand }]);
-    if (rule) tests.push(`holds(${rule}, variable(vars, ${JSON.stringify(node.when.variable)}))`);
+    if (rule) tests.push(`holds(${rule}, variable(vars, ${jsLiteral(node.when.variable)}))`);
     else kc.notes.push(`${node.name}: when ${node.when.rule.source} (runs always)`);
   }
   return tests.length === 0 ? undefined : tests.join(" && ");
@@ -123,14 +124,16 @@ export function nodeCode(node: LoadNode, kc: K6Context): string[] {
     kc.uses.add("group");
     const name = node.name.split(" › ").at(-1)!;
     body.push(
-      `if (group(${JSON.stringify(name)}, () => {`,
+      `if (group(${jsLiteral(name)}, () => {`,
       ...indent((node.children ?? []).flatMap((child) => nodeCode(child, kc))),
       `}) === false) return false;`,
     );
   }
-  const collected = node.collects.map((c) => JSON.stringify(c.variable));
+  const collected = node.collects.map((c) => c.variable);
   // The runs' values become a list after the loop, as in `apispec flow`.
-  if (node.loop) body.push(...collected.map((name) => `runs[${name}].push(vars[${name}]);`));
+  if (node.loop) {
+    body.push(...collected.map((name) => `runs[${jsString(name)}].push(vars[${jsString(name)}]);`));
+  }
   const test = condition(node, kc);
   const guarded = test === undefined ? body : [`if (${test}) {`, ...indent(body), `}`];
   if (!node.loop) return guarded;
@@ -140,20 +143,20 @@ export function nodeCode(node: LoadNode, kc: K6Context): string[] {
     kc.loops = true;
   }
   const list = "var" in over
-    ? `each(vars, ${JSON.stringify(over.var)}, ${JSON.stringify(node.name)})`
-    : JSON.stringify(over.items);
+    ? `each(vars, ${jsLiteral(over.var)}, ${jsLiteral(node.name)})`
+    : jsLiteral(over.items);
   const loop = [
     `for (const item of ${list}) {`,
-    ...indent([`vars[${JSON.stringify(as)}] = item;`, ...guarded]),
+    ...indent([`vars[${jsLiteral(as)}] = item;`, ...guarded]),
     `}`,
   ];
   if (collected.length === 0) return loop;
   return [
     `{`,
     ...indent([
-      `const runs = { ${collected.map((name) => `${name}: []`).join(", ")} };`,
+      `const runs = { ${collected.map((name) => `${jsKey(name)}: []`).join(", ")} };`,
       ...loop,
-      ...collected.map((name) => `vars[${name}] = runs[${name}];`),
+      ...collected.map((name) => `vars[${jsString(name)}] = runs[${jsString(name)}];`),
     ]),
     `}`,
   ];

@@ -11,27 +11,28 @@ import { operandValue } from "../../engine/compare/operators.ts";
 import { LENGTH_OPERAND } from "../../engine/parse/assertion.ts";
 import { splitPattern } from "../../engine/parse/pattern.ts";
 import { parseYaml } from "../../engine/parse/yaml.ts";
+import { jsLiteral } from "../../engine/render/code_text.ts";
 import { literal, type Part } from "./load_script.ts";
 
 /** A JS expression for request text: literals, run-time variables (`vars`), `__ENV` secrets. */
 export function jsText(parts: Part[], vars = "vars", env = "__ENV"): string {
   const terms = parts.map((p) =>
     "text" in p
-      ? JSON.stringify(p.text)
+      ? jsLiteral(p.text)
       : "var" in p
-      ? `textOf(${vars}, ${JSON.stringify(p.var)})`
-      : `${env}[${JSON.stringify(p.env)}]`
+      ? `textOf(${vars}, ${jsLiteral(p.var)})`
+      : `${env}[${jsLiteral(p.env)}]`
   );
   return terms.length === 0 ? '""' : terms.join(" + ");
 }
 
 /** `at(r, "body", ["items", 0])`: what a rule's path selects on a response `r`. */
 export function jsSelect(path: string, r = "r"): string {
-  if (path === "status" || path === "duration_ms") return `at(${r}, ${JSON.stringify(path)}, [])`;
+  if (path === "status" || path === "duration_ms") return `at(${r}, ${jsLiteral(path)}, [])`;
   if (path.startsWith("headers.")) {
-    return `at(${r}, "headers", ${JSON.stringify([path.slice("headers.".length)])})`;
+    return `at(${r}, "headers", ${jsLiteral([path.slice("headers.".length)])})`;
   }
-  return `at(${r}, "body", ${JSON.stringify(parseSegments(path.slice("body".length)))})`;
+  return `at(${r}, "body", ${jsLiteral(parseSegments(path.slice("body".length)))})`;
 }
 
 /**
@@ -42,40 +43,40 @@ export function jsSelect(path: string, r = "r"): string {
 export function jsRule(rule: AssertionRule, operand: Part[], vars = "vars"): string | undefined {
   const text = literal(operand);
   const runtime = text === undefined ? jsText(operand, vars) : undefined;
-  const fields: string[] = [`op: ${JSON.stringify(rule.operator)}`];
+  const fields: string[] = [`op: ${jsLiteral(rule.operator)}`];
   if (rule.not) fields.push("not: true");
-  const want = runtime ? `operand(${runtime})` : JSON.stringify(operandValue(text!) ?? null);
+  const want = runtime ? `operand(${runtime})` : jsLiteral(operandValue(text!) ?? null);
   switch (rule.operator) {
     case "exists":
       break;
     case "contains":
       fields.push(
         `want: ${want}`,
-        `text: ${runtime ? `unquote(${runtime})` : JSON.stringify(unquote(text!))}`,
+        `text: ${runtime ? `unquote(${runtime})` : jsLiteral(unquote(text!))}`,
       );
       break;
     case "in": {
       if (runtime) return undefined;
       const parsed = parseYaml(text!, "", 1);
       fields.push(
-        `list: ${JSON.stringify(parsed.ok && Array.isArray(parsed.value) ? parsed.value : [])}`,
+        `list: ${jsLiteral(parsed.ok && Array.isArray(parsed.value) ? parsed.value : [])}`,
       );
       break;
     }
     case "matches": {
       if (runtime) return undefined;
       const { source, flags } = splitPattern(text!);
-      fields.push(`source: ${JSON.stringify(source)}`, `flags: ${JSON.stringify(flags)}`);
+      fields.push(`source: ${jsLiteral(source)}`, `flags: ${jsLiteral(flags)}`);
       break;
     }
     case "length": {
       const [, cmp = "==", count] = LENGTH_OPERAND.exec(text ?? "") ?? [];
       if (count === undefined || runtime) return undefined;
-      fields.push(`cmp: ${JSON.stringify(cmp)}`, `count: ${Number(count)}`);
+      fields.push(`cmp: ${jsLiteral(cmp)}`, `count: ${Number(count)}`);
       break;
     }
     case "type":
-      fields.push(`type: ${JSON.stringify(text)}`);
+      fields.push(`type: ${jsLiteral(text)}`);
       break;
     default:
       fields.push(`want: ${want}`);

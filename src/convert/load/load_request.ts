@@ -12,6 +12,7 @@ import { buildExchange } from "../../engine/resolve/build.ts";
 import { lookupVar, type VarLayer } from "../../engine/resolve/layers.ts";
 import { substitute } from "../../engine/resolve/template.ts";
 import {
+  captureSentinel,
   envSentinel,
   type LoadCapture,
   type LoadCheck,
@@ -34,18 +35,24 @@ export interface RequestInput {
 
 /** The request, or the issues that keep it from being built (an undefined variable). */
 export function loadRequest(input: RequestInput): { step?: LoadStep; issues: Issue[] } {
-  const { spec, layers, step } = input;
+  const { spec, step } = input;
   const unsupported = notExportable(spec);
   if (unsupported) return { issues: [unsupported] };
+  const basic = input.auth === "basic" &&
+    !spec.request.headers.some((h) => h.name.toLowerCase() === "authorization");
+  const layers = basic ? [credentialHoles(input.layers), ...input.layers] : input.layers;
   const built = buildExchange(spec, { layers, auth: input.auth, env: input.env });
   if (!built.request) return { issues: built.issues };
   const request = built.request;
   const expected = built.expected!;
 
-  // Basic auth built from two holes is rebuilt by the engine where it runs.
-  const basic = `Basic ${btoa(`${envSentinel("username")}:${envSentinel("password")}`)}`;
+  const lookup = (variable: string) => lookupVar(layers, variable)?.value;
+  // The Basic header built from the credentials' holes is rebuilt by the engine where it runs.
+  const user = lookup("username") ?? "";
+  const pass = lookup("password") ?? "";
   const isBasic = ([header, value]: [string, string]) =>
-    header.toLowerCase() === "authorization" && value === basic;
+    basic && header.toLowerCase() === "authorization" &&
+    value === `Basic ${btoa(`${user}:${pass}`)}`;
   const headers = request.headers.filter((h) => !isBasic(h));
   const checks: LoadCheck[] = [{ kind: "status", status: expected.status }];
   for (const header of expected.headers) checks.push({ kind: "header", name: header.name });
@@ -53,7 +60,6 @@ export function loadRequest(input: RequestInput): { step?: LoadStep; issues: Iss
   if (spec.match !== "schema" && expected.body.trim() !== "" && expectedBody.ok) {
     checks.push(...shapeChecks(expectedBody.value));
   }
-  const lookup = (variable: string) => lookupVar(layers, variable)?.value;
   const rules: AssertionRule[] = [
     ...built.assertions,
     ...(step?.asserts ?? []).map((a) => ({ ...a, operand: substitute(a.operand, lookup).text })),
@@ -67,18 +73,28 @@ export function loadRequest(input: RequestInput): { step?: LoadStep; issues: Iss
       headers: headers.map(([header, value]) => ({ name: header, value: partsOf(value) })),
       ...(request.body === undefined ? {} : { body: partsOf(request.body) }),
       ...(headers.length < request.headers.length
-        ? {
-          basicAuth: {
-            user: partsOf(envSentinel("username")),
-            pass: partsOf(envSentinel("password")),
-          },
-        }
+        ? { basicAuth: { user: partsOf(user), pass: partsOf(pass) } }
         : {}),
       captures: (step?.captures ?? []).map((c) => captureOf(c.expression, c.variable)),
       checks,
     },
     issues: built.issues,
   };
+}
+
+/**
+ * `auth: basic` takes its credentials where the script runs, from
+ * `APISPEC_USERNAME` and `APISPEC_PASSWORD`, as `auth: bearer` takes
+ * `APISPEC_AUTH_TOKEN`: the environment's own values never go into the
+ * script. A run-time variable of the same name (a capture) still wins.
+ */
+function credentialHoles(layers: VarLayer[]): VarLayer {
+  const vars: Record<string, string> = {};
+  for (const name of ["username", "password"]) {
+    const current = lookupVar(layers, name)?.value;
+    if (current !== captureSentinel(name)) vars[name] = envSentinel(name);
+  }
+  return { name: "capture", label: "the load engine's environment", vars };
 }
 
 /** `response.body.items[0].id` → a body path; `response.headers.location` → a header. */

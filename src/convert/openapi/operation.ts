@@ -16,6 +16,8 @@ import type { SchemaConverter } from "./schema.ts";
 import { exampleFor } from "./example.ts";
 import { multipartBody, urlencodedBody } from "../form_body.ts";
 import { camelFromHeader, safeBody, safeJson } from "../credentials.ts";
+import { securityDraft } from "./security.ts";
+import type { AuthFields } from "../../engine/auth/types.ts";
 
 type Obj = Record<string, unknown>;
 
@@ -124,29 +126,28 @@ function authFor(
   input: OperationInput,
   headers: [string, string][],
   query: [string, string][],
-): AuthKind | undefined {
+): { auth?: AuthKind; fields?: AuthFields } {
   const requirements = input.operation.security ?? input.doc.security;
-  if (!Array.isArray(requirements)) return undefined;
-  if (requirements.length === 0) return "none";
+  if (!Array.isArray(requirements)) return {};
+  if (requirements.length === 0) return { auth: "none" };
   const first = requirements.find(isRecord);
-  if (!first) return undefined;
+  if (!first) return {};
   const names = Object.keys(first);
-  if (names.length === 0) return "none";
+  if (names.length === 0) return { auth: "none" };
   const components = isRecord(input.doc.components) ? input.doc.components : {};
   const schemes = isRecord(components.securitySchemes) ? components.securitySchemes : {};
   const scheme = deref(input.doc, schemes[names[0]]);
-  if (!scheme) return undefined;
-  if (scheme.type === "http" && /^basic$/i.test(String(scheme.scheme))) return "basic";
-  if (scheme.type === "http" && /^bearer$/i.test(String(scheme.scheme))) return "bearer";
-  if (scheme.type === "oauth2" || scheme.type === "openIdConnect") return "bearer";
+  if (!scheme) return {};
+  const scopes = asArray(first[names[0]]).filter((s): s is string => typeof s === "string");
+  const mapped = securityDraft(scheme, scopes);
+  if (mapped) return mapped;
   if (scheme.type === "apiKey" && typeof scheme.name === "string") {
     const placeholder = `{{${camelFromHeader(scheme.name)}}}`;
     if (scheme.in === "header") headers.push([scheme.name, placeholder]);
     else if (scheme.in === "query") query.push([scheme.name, placeholder]);
     else if (scheme.in === "cookie") headers.push(["Cookie", `${scheme.name}=${placeholder}`]);
-    return "custom";
   }
-  return "custom";
+  return { auth: "custom" };
 }
 
 function statusOf(code: string): number | undefined {
@@ -245,7 +246,8 @@ export function operationDraft(input: OperationInput): EndpointDraft {
     method,
     path,
     tags: uniqueTags(asArray(operation.tags)),
-    ...(auth ? { auth } : {}),
+    ...(auth.auth ? { auth: auth.auth } : {}),
+    ...(auth.fields ? { authFields: auth.fields } : {}),
     ...(Object.keys(vars).length ? { vars } : {}),
     request,
     expected: { status: chosen ? statusOf(chosen) ?? 200 : 200, headers: [] },

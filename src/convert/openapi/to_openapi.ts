@@ -5,7 +5,8 @@
  * `$defs` moved to `components/schemas`, since `#/$defs/...` would point at
  * the document root); `auth` becomes security schemes; environments servers.
  */
-import type { EndpointSpec, HttpHeader } from "../../engine/model.ts";
+import type { EndpointSpec, HttpHeader, ProjectConfig } from "../../engine/model.ts";
+import { securityScheme } from "./security.ts";
 import { slugify } from "../../engine/render/spec_md.ts";
 import { openApiPath, ownerFirst, routeKey } from "../../engine/duplicates.ts";
 import { requestMedia, responseMedia } from "./protocol_media.ts";
@@ -17,6 +18,8 @@ export interface ExportInput {
   specs: EndpointSpec[];
   /** Environment name → baseUrl. */
   servers: [string, string][];
+  /** The project's default auth and its blocks, for endpoints that do not set their own. */
+  project?: Pick<ProjectConfig, "auth" | "oauth2" | "apiKey">;
 }
 
 const SKIP_HEADERS = /^(content-type|accept|authorization|cookie|content-length|host)$/i;
@@ -111,7 +114,12 @@ function responsesOf(spec: EndpointSpec, components: Obj): Obj {
   return responses;
 }
 
-function operation(spec: EndpointSpec, components: Obj, usedIds: Set<string>): Obj {
+function operation(
+  spec: EndpointSpec,
+  components: Obj,
+  usedIds: Set<string>,
+  project: ExportInput["project"] = undefined,
+): Obj {
   const parameters: Obj[] = [];
   for (const match of spec.path.matchAll(/:([A-Za-z_]\w*)/g)) {
     const example = spec.vars[match[1]];
@@ -162,9 +170,13 @@ function operation(spec: EndpointSpec, components: Obj, usedIds: Set<string>): O
     op.requestBody = { content: media(contentType(spec.request.headers), spec.request.body) };
   }
   op.responses = responses;
-  if (spec.auth === "bearer") op.security = [{ bearerAuth: [] }];
-  else if (spec.auth === "basic") op.security = [{ basicAuth: [] }];
-  else if (spec.auth === "none") op.security = [];
+  // The project's default when the endpoint sets none; "none" by default adds nothing.
+  const inherited = project?.auth === "none" ? undefined : project?.auth;
+  const security = securityScheme({ ...spec, auth: spec.auth ?? inherited }, project);
+  if (security) {
+    op.security = [{ [security.name]: security.scopes }];
+    (components.securitySchemes as Obj)[security.name] ??= security.scheme;
+  } else if (spec.auth === "none") op.security = [];
   return op;
 }
 
@@ -200,7 +212,7 @@ export function toOpenApi(input: ExportInput): Obj {
     const path = pathOf.get(template) ?? openApiPath(spec.path);
     pathOf.set(template, path);
     const item = paths[path] ??= {};
-    item[spec.method.toLowerCase()] = operation(spec, components, usedIds);
+    item[spec.method.toLowerCase()] = operation(spec, components, usedIds, input.project);
     spec.tags.forEach((t) => tags.add(t));
   }
   for (const spec of byFile) {
@@ -210,13 +222,6 @@ export function toOpenApi(input: ExportInput): Obj {
     for (const [status, response] of Object.entries(responsesOf(spec, components))) {
       responses[status] ??= response;
     }
-  }
-  const schemes = components.securitySchemes as Obj;
-  if (input.specs.some((s) => s.auth === "bearer")) {
-    schemes.bearerAuth = { type: "http", scheme: "bearer" };
-  }
-  if (input.specs.some((s) => s.auth === "basic")) {
-    schemes.basicAuth = { type: "http", scheme: "basic" };
   }
   const doc: Obj = {
     openapi: "3.1.0",

@@ -10,6 +10,7 @@ import { headerValue } from "./headers.ts";
 import { getPath, parseSegments, preview, responseJson, tryJson } from "./json_path.ts";
 import { actual, expected, holds, operandValue } from "./operators.ts";
 import { selectStream } from "../streams/select.ts";
+import { selectCookie } from "../auth/set_cookie.ts";
 
 export interface AssertionOptions {
   /**
@@ -40,7 +41,7 @@ function parseResponse(response: HttpResponse): ParsedResponse {
   return { response, body: json.ok ? json.value : response.body };
 }
 
-/** Selects what a response path names: `status`, `duration_ms`, `headers.<name>`, `body…`. */
+/** Selects what a response path names: `status`, `duration_ms`, `headers.<name>`, `cookie.<name>`, `body…`. */
 export function selectValue(
   path: string,
   response: HttpResponse | ParsedResponse,
@@ -57,6 +58,7 @@ export function selectValue(
     const value = headerValue(parsed.response.headers, path.slice("headers.".length));
     return value === undefined ? { found: false } : { found: true, value };
   }
+  if (path.startsWith("cookie.")) return selectCookie(path, parsed.response);
   if (!path.startsWith("body")) {
     const stream = selectStream(path, parsed.response);
     if (stream) return { found: stream.found, value: stream.value };

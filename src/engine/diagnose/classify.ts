@@ -13,6 +13,7 @@ import type {
 } from "../model.ts";
 import { ERROR_TYPES } from "../model.ts";
 import { credentialAdvice } from "./credentials.ts";
+import { tlsCause, tlsHint } from "../auth/tls.ts";
 
 export type NetworkFailureKind =
   | "timeout"
@@ -171,7 +172,7 @@ function networkHint(
     case "dns":
       return `Host of ${origin} was not found: ${fixUrl}`;
     case "tls":
-      return `TLS handshake with ${origin} failed: check the certificate, or use http:// for local servers`;
+      return tlsHint(tlsCause(failure.message), origin);
     case "too_large":
       return `${origin} sent more than apispec reads (${failure.message}): document a smaller ` +
         "response (a page, a range), or leave downloads out of the collection";

@@ -19,6 +19,16 @@ export interface CredentialAdvice {
 const VARIABLES: Partial<Record<AuthKind, string[]>> = {
   bearer: ["authToken"],
   basic: ["username", "password"],
+  digest: ["username", "password"],
+  apikey: ["apiKey"],
+  "aws-sigv4": ["awsAccessKeyId", "awsSecretAccessKey"],
+};
+
+/** What else to check per kind once its variables are set. */
+const CHECKS: Partial<Record<AuthKind, string>> = {
+  bearer: "the token's scopes",
+  apikey: "apiKey.in and apiKey.name, and the key's rights",
+  "aws-sigv4": "aws.region and aws.service (AWS_ACCESS_KEY_ID... fill the credentials too)",
 };
 
 function and(words: string[]): string {
@@ -51,7 +61,15 @@ export function credentialAdvice(
     const variables = names.map((name) => envVariableFor(name)!);
     return {
       set: `set ${and(names)} via ${and(variables)} (or in .env.local) for "${env}"`,
-      check: auth === "bearer" ? "the token's scopes" : "the account's rights",
+      check: (auth && CHECKS[auth]) ?? "the account's rights",
+      sends: true,
+    };
+  }
+  if (auth === "oauth2") {
+    return {
+      set: `the token was refused even after a new one was fetched for "${env}"`,
+      check: "oauth2.scope and the client's permissions (`apispec auth status` shows the cached " +
+        "tokens)",
       sends: true,
     };
   }
@@ -63,8 +81,8 @@ export function credentialAdvice(
     };
   }
   return {
-    set:
-      "the request sends no credentials (auth is none): set `auth: bearer` or `auth: basic` in " +
+    set: "the request sends no credentials (auth is none): set `auth:` (bearer, basic, oauth2, " +
+      "apikey, digest, aws-sigv4) in " +
       "the frontmatter (or project.md), then its credentials",
     check: "the credentials' rights",
     sends: false,

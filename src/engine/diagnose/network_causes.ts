@@ -4,6 +4,7 @@
  */
 import { at, type Cause, type DiagnoseInput } from "./cause.ts";
 import { RAISE_TIMEOUT, usesBaseUrl } from "./classify.ts";
+import { tlsCause, tlsHint } from "../auth/tls.ts";
 
 function origin(url: string | undefined): string {
   try {
@@ -65,8 +66,7 @@ export function networkCause(input: DiagnoseInput): Cause {
         summary: `TLS handshake with ${where} failed`,
         likely_cause:
           "The certificate is not trusted (self-signed, expired, another host name), or https:// is used against a plain http server",
-        next_action:
-          "Use http:// for local servers; for a private CA, trust it with DENO_CERT=<ca.pem> or NODE_EXTRA_CA_CERTS",
+        next_action: tlsHint(tlsCause(input.failure?.message ?? ""), where),
         inspect: [...baseUrlSource(input)],
         verify: [],
       };

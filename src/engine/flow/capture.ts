@@ -1,5 +1,6 @@
 /**
  * Capture expressions of flow steps: `response.status`, `response.headers.<name>`,
+ * `response.cookies.<name>` (a `Set-Cookie` of the response),
  * `response.body`, `response.body.<field>[.<nested>]`, `response.body[<n>].<field>`, and of
  * streams `response.events[<n>].data.<path>`, `response.messages[<n>].<path>`.
  * A capture reads one value out of a step's actual response for later steps.
@@ -8,6 +9,7 @@ import { headerValue } from "../compare/headers.ts";
 import { getPath, parseSegments, preview, responseJson, tryJson } from "../compare/json_path.ts";
 import type { HttpResponse } from "../model.ts";
 import { selectStream } from "../streams/select.ts";
+import { findCookie } from "../auth/set_cookie.ts";
 
 export type CaptureValue =
   /** `value` is what variables hold (strings as they are, other JSON as text); `json` the value itself. */
@@ -37,6 +39,13 @@ export function evaluateCapture(expression: string, response: HttpResponse): Cap
     return value === undefined
       ? { found: false, reason: `the response has no "${name}" header` }
       : { found: true, value, json: value };
+  }
+  if (path.startsWith("cookies.")) {
+    const name = path.slice("cookies.".length);
+    const cookie = findCookie(response, name);
+    return cookie === undefined
+      ? { found: false, reason: `the response sets no "${name}" cookie` }
+      : { found: true, value: cookie.value, json: cookie.value };
   }
   const stream = path.startsWith("body") ? undefined : selectStream(path, response);
   if (stream) {

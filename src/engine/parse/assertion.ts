@@ -19,7 +19,7 @@ import { STREAM_PATH } from "../streams/select.ts";
 export type AssertionSubject = "response" | "variables";
 
 const RESPONSE_PATH =
-  /^(?:status|duration_ms|body(?:\[\d+\]|\.[^\s:[\]]+)*|headers\.[!#$%&'*+.^_`|~0-9A-Za-z-]+)$/;
+  /^(?:status|duration_ms|body(?:\[\d+\]|\.[^\s:[\]]+)*|(?:headers|cookie)\.[!#$%&'*+.^_`|~0-9A-Za-z-]+)$/;
 const isResponsePath = (path: string) => RESPONSE_PATH.test(path) || STREAM_PATH.test(path);
 const VARIABLE_PATH = /^[A-Za-z_][\w-]*(?:\[\d+\]|\.[^\s:[\]]+)*$/;
 
@@ -113,8 +113,9 @@ export function parseAssertion(
         line,
         fix: subject === "response"
           ? "Write `<path>: <operator> <operand>` with a path of `status`, `duration_ms`, " +
-            "`body.<field>`, `headers.<name>` or, for streams, `events.count`, " +
-            "`events[0].data.<field>`, `messages[0].<field>`, `first_event_ms`; e.g. `body.id: exists`"
+            "`body.<field>`, `headers.<name>`, `cookie.<name>[.<attribute>]` or, for streams, " +
+            "`events.count`, `events[0].data.<field>`, `messages[0].<field>`, `first_event_ms`; " +
+            "e.g. `body.id: exists`"
           : "Write `<variable>: <operator> <operand>`, e.g. `role: equals admin`",
       }),
     };

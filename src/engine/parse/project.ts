@@ -1,10 +1,12 @@
 /**
  * `api-docs/project.md`: frontmatter with `name`, `version: 1`,
- * `default-env`, `timeout`, `retry`, `auth` and `openapi`; a free markdown body.
+ * `default-env`, `timeout`, `retry`, `auth` (with `oauth2`, `apiKey`, `aws`),
+ * `tls`, `proxy` and `openapi`; a free markdown body.
  */
 import type { Issue } from "../issue.ts";
 import { AUTH_KINDS, BACKOFFS, DEFAULT_PROJECT, type ProjectConfig } from "../model.ts";
 import { readFrontmatter } from "./frontmatter.ts";
+import { readAuthFields, readTransportFields } from "../auth/settings.ts";
 import { parseMarkdown } from "./markdown.ts";
 
 /**
@@ -41,6 +43,7 @@ export function parseProject(
     },
     auth: reader.enumValue(["auth"], AUTH_KINDS, false) ?? DEFAULT_PROJECT.auth,
   };
+  Object.assign(config, readAuthFields(reader), readTransportFields(reader));
   const strict = reader.boolean(["strict-assertions"], false);
   if (strict !== undefined) config.strictAssertions = strict;
   const openapi = reader.string(["openapi"], false);

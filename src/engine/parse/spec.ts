@@ -19,6 +19,7 @@ import { protocolIssues, readStreamParts } from "../streams/sections.ts";
 import { STREAM_KEYS } from "../streams/options.ts";
 import { readGraphqlParts } from "../graphql/sections.ts";
 import { parseAssertion } from "./assertion.ts";
+import { readAuthFields, readCookiesField } from "../auth/settings.ts";
 import { readFrontmatter } from "./frontmatter.ts";
 import { parseRequestBlock, parseResponseBlock } from "./http_block.ts";
 import { type MdCodeBlock, type MdDocument, type MdSection, parseMarkdown } from "./markdown.ts";
@@ -53,6 +54,7 @@ const ENDPOINT_KEYS = [
   "vars",
   "standalone",
   "stream",
+  "cookies",
 ];
 
 export interface ParsedEndpoint {
@@ -123,6 +125,8 @@ export function parseEndpoint(text: string, file: string): ParsedEndpoint {
       "Write `standalone: false` for an endpoint that only runs inside flows",
     );
   }
+  const authFields = readAuthFields(reader);
+  const cookies = readCookiesField(reader);
   checkNestedKeys(reader.data, issues, file, reader.line.bind(reader));
   reader.known(ENDPOINT_KEYS);
   reader.warnUnknown();
@@ -210,6 +214,8 @@ export function parseEndpoint(text: string, file: string): ParsedEndpoint {
     ignore,
     vars,
     ...(standalone === false ? { standalone: false } : {}),
+    ...(cookies === false ? { cookies } : {}),
+    ...authFields,
     request: bodies.request!,
     expected: bodies.expected!,
     schema,

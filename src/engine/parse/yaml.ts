@@ -99,6 +99,16 @@ export function parseYaml(text: string, file: string, firstLine: number): YamlRe
   }
 }
 
+/**
+ * Serialises a whole document (OpenAPI, Arazzo, an Artillery script): every
+ * value goes through the serializer, never pasted, with no anchors or
+ * aliases, and strings quoted wherever YAML 1.1 or 1.2 would read them as
+ * anything else (`yes`, `~`, `0o17`, `&a`, `key: value`, line breaks).
+ */
+export function dumpYaml(value: unknown): string {
+  return yaml.dump(value, { noRefs: true, lineWidth: -1 });
+}
+
 /** Serialises a value as YAML the way importers and `request --save` write frontmatter. */
 export function stringifyYaml(value: unknown): string {
   return yaml.dump(value, { schema: yaml.CORE_SCHEMA, lineWidth: -1, noRefs: true, flowLevel: 1 });

@@ -7,7 +7,9 @@ import type { Issue } from "../issue.ts";
 import type { StepRecord } from "../model.ts";
 import type { StepDetail } from "./flow.ts";
 import { renderMarkdownReport } from "./markdown.ts";
+import { mdCode, mdText } from "./markdown_text.ts";
 import type { ReportCase } from "./report.ts";
+import { withoutCommands, workflowCommand } from "./workflow_commands.ts";
 
 export interface CheckReport {
   title: string;
@@ -62,7 +64,7 @@ export function renderCheckMarkdown(report: CheckReport): string {
   const [heading, ...rest] = table.split("\n");
   const lines = [
     heading,
-    ...(report.notes.length ? ["", ...report.notes.map((n) => `> ${n}`)] : []),
+    ...(report.notes.length ? ["", ...report.notes.map((n) => `> ${mdText(n)}`)] : []),
     ...rest,
   ];
   if (report.deleted.length > 0) {
@@ -70,22 +72,12 @@ export function renderCheckMarkdown(report: CheckReport): string {
       "### Deleted",
       "",
       ...report.deleted.map((file) =>
-        `- \`${file}\`: its contract is gone; flows that used it are checked above`
+        `- ${mdCode(file)}: its contract is gone; flows that used it are checked above`
       ),
       "",
     );
   }
   return lines.join("\n");
-}
-
-/** Escapes workflow-command data: `%`, CR and LF. */
-export function escapeData(text: string): string {
-  return text.replace(/%/g, "%25").replace(/\r/g, "%0D").replace(/\n/g, "%0A");
-}
-
-/** Escapes a workflow-command property value: also `:` and `,`. */
-export function escapeProperty(text: string): string {
-  return escapeData(text).replace(/:/g, "%3A").replace(/,/g, "%2C");
 }
 
 /** `::<kind> file=<path>,line=<n>::<message>`, the form DECISIONS.md fixes. */
@@ -95,8 +87,10 @@ function command(
   line: number | undefined,
   message: string,
 ): string {
-  const props = [`file=${escapeProperty(file)}`, ...(line ? [`line=${line}`] : [])];
-  return `::${kind} ${props.join(",")}::${escapeData(message)}`;
+  return workflowCommand(kind, [
+    ["file", file],
+    ...(line ? [["line", line] as [string, number]] : []),
+  ], message);
 }
 
 /** GitHub workflow commands for the report (files relative to the repository root), then its markdown summary. */
@@ -114,5 +108,5 @@ export function renderGithubReport(report: CheckReport): string {
   for (const file of report.deleted) {
     lines.push(command("notice", file, undefined, `${file} was deleted`));
   }
-  return [...lines, "", renderCheckMarkdown(report)].join("\n");
+  return [...lines, "", withoutCommands(renderCheckMarkdown(report))].join("\n");
 }

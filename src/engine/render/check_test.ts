@@ -1,5 +1,6 @@
 import { assertEquals } from "@std/assert";
-import { escapeData, escapeProperty, renderGithubReport } from "./check.ts";
+import { renderGithubReport } from "./check.ts";
+import { escapeData, escapeProperty } from "./workflow_commands.ts";
 import type { ReportCase } from "./report.ts";
 
 const base: ReportCase = {
@@ -51,5 +52,8 @@ Deno.test("renderGithubReport() annotates failures, skips and deletions before t
     lines[2],
     "::notice file=api-docs/apis/old.md::api-docs/apis/old.md was deleted",
   );
-  assertEquals(lines[4], "## API contract check");
+  // The summary is printed with command processing stopped, so none of its text is a command.
+  assertEquals(lines[4], "::stop-commands::apispec-text");
+  assertEquals(lines[5], "## API contract check");
+  assertEquals(lines.at(-1), "::apispec-text::");
 });

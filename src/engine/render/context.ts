@@ -25,6 +25,7 @@ import {
 } from "./context_intent.ts";
 import { renderContextJson } from "./context_schema.ts";
 import type { ContextEndpoint, ContextFlow, ContextInput, ContextOutput } from "./context_model.ts";
+import { codeFence } from "./markdown_text.ts";
 
 export type {
   ContextEndpoint,
@@ -210,6 +211,6 @@ function flowUnits(flow: ContextFlow, input: ContextInput): Unit[] {
 }
 
 function fenced(text: string): string[] {
-  const fence = "`".repeat(Math.max(3, ...[...text.matchAll(/`+/g)].map((m) => m[0].length + 1)));
+  const fence = codeFence(text);
   return [`${fence}http`, ...text.split("\n"), fence];
 }

@@ -3,6 +3,7 @@
  * endpoint file, ✓/✗ and age of the last run), and the same as markdown.
  */
 import type { CoverageEndpoint, CoverageReport } from "../contract/coverage.ts";
+import { mdCode } from "./markdown_text.ts";
 import type { Paint } from "./paint.ts";
 
 /** `3 min ago`, `5 h ago`, `12 days ago`. */
@@ -105,14 +106,10 @@ export function renderCoverageConsole(
   return lines.join("\n");
 }
 
-function cell(text: string): string {
-  return text.replace(/\|/g, "\\|");
-}
-
 export function renderCoverageMarkdown(report: CoverageReport, view: CoverageView): string {
   const s = report.summary;
   const lines = [
-    `## API coverage: \`${view.collection}\``,
+    `## API coverage: ${mdCode(view.collection)}`,
     "",
     `**${s.coverage_pct}%** ${
       report.operations ? "of operations covered by a passing spec" : "of endpoint files passing"
@@ -122,18 +119,21 @@ export function renderCoverageMarkdown(report: CoverageReport, view: CoverageVie
     "|---|---|---|---|---|---|---|",
     ...report.endpoints.map((e) => {
       const r = row(e, view.now);
-      return `| \`${cell(r[0])}\` | \`${cell(`${r[1]} ${r[2]}`)}\` | ${r[3]} | ${r[4]} | ${
-        r[5]
-      } | ${r[6]} | ${r[7]} |`;
+      return `| ${mdCode(r[0], { table: true })} | ${
+        mdCode(`${r[1]} ${r[2]}`, { table: true })
+      } | ${r[3]} | ${r[4]} | ${r[5]} | ${r[6]} | ${r[7]} |`;
     }),
   ];
   if (report.operations) {
     const o = report.operations;
-    lines.push("", `### Operations of \`${view.document}\`: ${o.covered} of ${o.total} covered`);
+    lines.push(
+      "",
+      `### Operations of ${mdCode(view.document ?? "")}: ${o.covered} of ${o.total} covered`,
+    );
     if (o.uncovered.length) {
       lines.push(
         "",
-        ...o.uncovered.map((op) => `- \`${op.method} ${op.path}\``),
+        ...o.uncovered.map((op) => `- ${mdCode(`${op.method} ${op.path}`)}`),
       );
     }
   }

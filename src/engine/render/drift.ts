@@ -4,9 +4,10 @@
  * the document's path line for OpenAPI-side findings), and JUnit cases.
  */
 import { DRIFT_KINDS, type DriftFinding, type DriftSummary } from "../contract/model.ts";
-import { escapeData, escapeProperty } from "./check.ts";
+import { mdCode, mdText } from "./markdown_text.ts";
 import type { Paint } from "./paint.ts";
 import type { ReportCase } from "./report.ts";
+import { withoutCommands, workflowCommand } from "./workflow_commands.ts";
 
 export interface DriftReport {
   findings: DriftFinding[];
@@ -68,15 +69,11 @@ export function renderDriftConsole(report: DriftReport, paint: Paint): string {
   return lines.join("\n");
 }
 
-function cell(text: string): string {
-  return text.replace(/\|/g, "\\|").replace(/\n/g, " ");
-}
-
 /** A pull-request comment: the verdict, then one table row per finding. */
 export function renderDriftMarkdown(report: DriftReport): string {
   const icon = report.findings.length ? "❌" : "✅";
   const lines = [
-    `## API drift: \`${report.collection}\` against \`${report.document}\``,
+    `## API drift: ${mdCode(report.collection)} against ${mdCode(report.document)}`,
     "",
     `${icon} ${summaryLine(report.summary)}`,
     "",
@@ -85,9 +82,9 @@ export function renderDriftMarkdown(report: DriftReport): string {
     lines.push("| Kind | Operation | Where | Finding |", "|---|---|---|---|");
     for (const f of report.findings) {
       lines.push(
-        `| \`${f.kind}\` | \`${cell(`${f.method} ${f.path}`)}\` | \`${cell(place(f, report))}\` | ${
-          cell(f.message)
-        } |`,
+        `| ${mdCode(f.kind, { table: true })} | ${
+          mdCode(`${f.method} ${f.path}`, { table: true })
+        } | ${mdCode(place(f, report), { table: true })} | ${mdText(f.message)} |`,
       );
     }
     lines.push("");
@@ -99,14 +96,14 @@ export function renderDriftMarkdown(report: DriftReport): string {
 export function renderDriftGithub(report: DriftReport): string {
   const lines = report.findings.map((f) => {
     const at = findingPlace(f, report);
-    const props = [
-      ...(/^https?:\/\//.test(at.file) ? [] : [`file=${escapeProperty(at.file)}`]),
-      ...(at.line ? [`line=${at.line}`] : []),
-      `title=${escapeProperty(`drift ${f.kind}`)}`,
+    const props: [string, string | number][] = [
+      ...(/^https?:\/\//.test(at.file) ? [] : [["file", at.file] as [string, string]]),
+      ...(at.line ? [["line", at.line] as [string, number]] : []),
+      ["title", `drift ${f.kind}`],
     ];
-    return `::error ${props.join(",")}::${escapeData(f.message)}`;
+    return workflowCommand("error", props, f.message);
   });
-  return [...lines, "", renderDriftMarkdown(report)].join("\n");
+  return [...lines, "", withoutCommands(renderDriftMarkdown(report))].join("\n");
 }
 
 /** JUnit cases: a failing case per finding, grouped by kind; one passing case when none. */

@@ -9,6 +9,7 @@ import { isCredentialPair } from "../secrets/names.ts";
 import { MASK } from "../secrets/mask.ts";
 import { tryJson } from "../compare/json_path.ts";
 import { reasonPhrase } from "./exec.ts";
+import { codeFence } from "./markdown_text.ts";
 
 /** Headers worth a contract: the media type and where a created resource lives. */
 const CONTRACT_HEADERS = ["content-type", "location"];
@@ -49,7 +50,7 @@ export function inferExpectedBlock(response: HttpResponse): string {
   const body = json.ok ? JSON.stringify(redactJson(json.value), null, 2) : response.body.trimEnd();
   if (body !== "") lines.push("", body);
   const text = lines.join("\n");
-  const fence = "`".repeat(Math.max(3, ...[...text.matchAll(/`+/g)].map((m) => m[0].length + 1)));
+  const fence = codeFence(text);
   return `${fence}http\n${text}\n${fence}`;
 }
 

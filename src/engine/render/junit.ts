@@ -1,15 +1,6 @@
 /** JUnit XML, the format CI systems read: one testsuite per group, one testcase per case. */
 import type { ReportCase } from "./report.ts";
-
-function escapeXml(text: string): string {
-  return text.replace(
-    /[<>&"']/g,
-    (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", '"': "&quot;", "'": "&apos;" })[c]!,
-  )
-    // Control characters are not allowed in XML 1.0.
-    // deno-lint-ignore no-control-regex
-    .replace(/[\x00-\x08\x0b\x0c\x0e-\x1f]/g, "");
-}
+import { xmlAttr, xmlText } from "./xml_text.ts";
 
 /**
  * @example
@@ -26,29 +17,29 @@ export function renderJunit(suiteName: string, cases: ReportCase[]): string {
   const out = [`<?xml version="1.0" encoding="UTF-8"?>`];
   const time = cases.reduce((sum, c) => sum + c.duration_ms, 0);
   out.push(
-    `<testsuites name="${escapeXml(suiteName)}" tests="${cases.length}" failures="${
+    `<testsuites name="${xmlAttr(suiteName)}" tests="${cases.length}" failures="${
       total(cases, (c) => !c.passed && !c.skipped)
     }" skipped="${total(cases, (c) => !!c.skipped)}" time="${seconds(time)}">`,
   );
   for (const [group, list] of groups) {
     const groupTime = list.reduce((sum, c) => sum + c.duration_ms, 0);
     out.push(
-      `  <testsuite name="${escapeXml(group)}" tests="${list.length}" failures="${
+      `  <testsuite name="${xmlAttr(group)}" tests="${list.length}" failures="${
         total(list, (c) => !c.passed && !c.skipped)
       }" skipped="${total(list, (c) => !!c.skipped)}" time="${seconds(groupTime)}">`,
     );
     for (const c of list) {
-      const open = `    <testcase classname="${escapeXml(group)}" name="${
-        escapeXml(c.name)
-      }" file="${escapeXml(c.file)}" time="${seconds(c.duration_ms)}"`;
+      const open = `    <testcase classname="${xmlAttr(group)}" name="${xmlAttr(c.name)}" file="${
+        xmlAttr(c.file)
+      }" time="${seconds(c.duration_ms)}"`;
       if (c.skipped) {
-        out.push(`${open}>`, `      <skipped message="${escapeXml(c.hint)}"/>`, `    </testcase>`);
+        out.push(`${open}>`, `      <skipped message="${xmlAttr(c.hint)}"/>`, `    </testcase>`);
       } else if (!c.passed) {
         out.push(
           `${open}>`,
-          `      <failure type="${escapeXml(c.error_type ?? "FAILED")}" message="${
-            escapeXml(c.hint)
-          }">${escapeXml(c.details.join("\n"))}</failure>`,
+          `      <failure type="${xmlAttr(c.error_type ?? "FAILED")}" message="${
+            xmlAttr(c.hint)
+          }">${xmlText(c.details.join("\n"))}</failure>`,
           `    </testcase>`,
         );
       } else {

@@ -1,9 +1,6 @@
 /** A markdown report fit for a pull-request comment: a summary line, a table, then details of failures. */
 import type { ReportCase } from "./report.ts";
-
-function cell(text: string): string {
-  return text.replace(/\|/g, "\\|").replace(/\n/g, " ");
-}
+import { mdCode, mdFence, mdText } from "./markdown_text.ts";
 
 /**
  * @example
@@ -18,7 +15,7 @@ export function renderMarkdownReport(title: string, cases: ReportCase[]): string
   const failed = cases.length - passed - skipped;
   const icon = failed > 0 ? "❌" : "✅";
   const lines = [
-    `## ${title}`,
+    `## ${mdText(title)}`,
     "",
     `${icon} **${passed} passed**, **${failed} failed**${
       skipped ? `, ${skipped} skipped` : ""
@@ -29,10 +26,10 @@ export function renderMarkdownReport(title: string, cases: ReportCase[]): string
     lines.push("| Result | Name | Request | Status | Time | Error |", "|---|---|---|---|---|---|");
     for (const c of cases) {
       const result = c.skipped ? "⏭️ skipped" : c.passed ? "✅ pass" : "❌ fail";
-      const request = c.method ? `\`${cell(`${c.method} ${c.url ?? ""}`.trim())}\`` : "";
+      const request = c.method ? mdCode(`${c.method} ${c.url ?? ""}`.trim(), { table: true }) : "";
       lines.push(
-        `| ${result} | ${cell(c.name)} | ${request} | ${c.status || ""} | ${c.duration_ms} ms | ${
-          c.error_type ? `\`${c.error_type}\`` : ""
+        `| ${result} | ${mdText(c.name)} | ${request} | ${c.status || ""} | ${c.duration_ms} ms | ${
+          c.error_type ? mdCode(c.error_type, { table: true }) : ""
         } |`,
       );
     }
@@ -41,9 +38,9 @@ export function renderMarkdownReport(title: string, cases: ReportCase[]): string
   if (failures.length > 0) {
     lines.push("", "### Failures");
     for (const c of failures) {
-      lines.push("", `**${cell(c.name)}** (\`${c.file}\`)`, "");
-      if (c.hint) lines.push(`> ${cell(c.hint)}`, "");
-      if (c.details.length > 0) lines.push("```diff", ...c.details.map((d) => `- ${d}`), "```");
+      lines.push("", `**${mdText(c.name)}** (${mdCode(c.file)})`, "");
+      if (c.hint) lines.push(`> ${mdText(c.hint)}`, "");
+      if (c.details.length > 0) lines.push(...mdFence(c.details.map((d) => `- ${d}`), "diff"));
     }
   }
   return lines.join("\n") + "\n";

@@ -4,6 +4,7 @@
  * layout and passes `validate`.
  */
 import type { AuthKind, HttpMethod, MatchMode, Protocol } from "../model.ts";
+import type { AuthFields } from "../auth/types.ts";
 import { stringifyYaml } from "../parse/yaml.ts";
 import { reasonPhrase } from "./exec.ts";
 
@@ -22,6 +23,8 @@ export interface EndpointDraft {
   tags?: string[];
   env?: string[];
   auth?: AuthKind;
+  /** `oauth2:`, `apiKey:`, `aws:` (placeholders for every secret). */
+  authFields?: AuthFields;
   timeout?: number;
   match?: MatchMode;
   ignore?: string[];
@@ -80,6 +83,9 @@ export function renderSpec(draft: EndpointDraft): string {
   if (draft.tags?.length) frontmatter.tags = draft.tags;
   if (draft.env?.length) frontmatter.env = draft.env;
   if (draft.auth) frontmatter.auth = draft.auth;
+  for (const [key, value] of Object.entries(draft.authFields ?? {})) {
+    if (value && Object.keys(value).length) frontmatter[key] = value;
+  }
   if (draft.timeout) frontmatter.timeout = draft.timeout;
   if ((draft.match && draft.match !== "shape") || draft.ignore?.length) {
     frontmatter.response = {

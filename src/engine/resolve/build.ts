@@ -12,12 +12,21 @@ import type {
   ExpectedEvent,
   HttpHeader,
   MessageStep,
+  ProjectConfig,
   ResolvedRequest,
   ResponseBlock,
   VariableReportEntry,
 } from "../model.ts";
 import { envVariableFor, lookupVar, secretValues, type VarLayer } from "./layers.ts";
 import { addGraphqlHeaders, graphqlRequestBody } from "../graphql/request.ts";
+import {
+  type AuthPlan,
+  authVariableNames,
+  planAuth,
+  planTransport,
+  type TransportPlan,
+  transportVariableNames,
+} from "../auth/plan.ts";
 import {
   type Lookup,
   pathParamNames,
@@ -32,7 +41,12 @@ export interface BuildOptions {
   auth: AuthKind;
   /** Environment name, for hints. */
   env: string;
+  /** The project's auth blocks (`oauth2:`, `apiKey:`, `aws:`), `tls:` and `proxy:`. */
+  project?: AuthProject;
 }
+
+export type AuthProject = Pick<ProjectConfig, "oauth2" | "apiKey" | "aws" | "tls" | "proxy">;
+const NO_PROJECT: AuthProject = {};
 
 export interface BuiltExchange {
   request?: ResolvedRequest;
@@ -46,42 +60,51 @@ export interface BuiltExchange {
   issues: Issue[];
   /** Values to mask in every output. */
   secrets: string[];
+  /** What the auth kind does while sending (OAuth 2.0, digest, AWS SigV4). */
+  auth?: AuthPlan;
+  /** `tls:` and `proxy:` of the project, resolved. */
+  transport?: TransportPlan;
 }
 
-/** Variables the auth kind needs besides those written in the file. */
-function authVariables(spec: EndpointSpec, auth: AuthKind): string[] {
-  const setsAuthorization = spec.request.headers.some((h) =>
-    h.name.toLowerCase() === "authorization"
-  );
-  if (setsAuthorization) return [];
-  if (auth === "bearer") return ["authToken"];
-  if (auth === "basic") return ["username", "password"];
-  return [];
+/** Variables the auth kind and the transport settings need besides those written in the file. */
+function authVariables(spec: EndpointSpec, auth: AuthKind, project: AuthProject): string[] {
+  return [...authVariableNames(spec, auth, project), ...transportVariableNames(project)];
 }
 
 type UsedVariable = { name: string; kind: "template" | "path_param" };
 
-// A spec is sent many times in a flow or a data-driven run; what it uses does not change.
-const usedMemo = new WeakMap<EndpointSpec, Map<AuthKind, readonly Readonly<UsedVariable>[]>>();
+// A spec is sent many times in a flow or a data-driven run; what it uses does not change
+// (nor does the project's auth, an object per loaded collection).
+const usedMemo = new WeakMap<
+  AuthProject,
+  WeakMap<EndpointSpec, Map<AuthKind, readonly Readonly<UsedVariable>[]>>
+>();
 
 /** Every variable an endpoint uses, with its kind, in order of first use (shared: read only). */
 export function usedVariables(
   spec: EndpointSpec,
   auth: AuthKind,
+  project: AuthProject = NO_PROJECT,
 ): readonly Readonly<UsedVariable>[] {
-  let byAuth = usedMemo.get(spec);
-  if (!byAuth) usedMemo.set(spec, byAuth = new Map());
+  let bySpec = usedMemo.get(project);
+  if (!bySpec) usedMemo.set(project, bySpec = new WeakMap());
+  let byAuth = bySpec.get(spec);
+  if (!byAuth) bySpec.set(spec, byAuth = new Map());
   let used = byAuth.get(auth);
   if (!used) {
     byAuth.set(
       auth,
-      used = Object.freeze(findUsedVariables(spec, auth).map((v) => Object.freeze(v))),
+      used = Object.freeze(findUsedVariables(spec, auth, project).map((v) => Object.freeze(v))),
     );
   }
   return used;
 }
 
-function findUsedVariables(spec: EndpointSpec, auth: AuthKind): UsedVariable[] {
+function findUsedVariables(
+  spec: EndpointSpec,
+  auth: AuthKind,
+  project: AuthProject,
+): UsedVariable[] {
   const texts = [
     spec.request.target,
     ...spec.request.headers.flatMap((h) => [h.name, h.value]),
@@ -101,7 +124,9 @@ function findUsedVariables(spec: EndpointSpec, auth: AuthKind): UsedVariable[] {
   for (const name of pathParamNames(spec.request.target)) {
     if (!used.has(name)) used.set(name, "path_param");
   }
-  for (const name of authVariables(spec, auth)) if (!used.has(name)) used.set(name, "template");
+  for (const name of authVariables(spec, auth, project)) {
+    if (!used.has(name)) used.set(name, "template");
+  }
   return [...used].map(([name, kind]) => ({ name, kind }));
 }
 
@@ -118,7 +143,7 @@ export function missingHint(name: string, env: string): string {
 
 /** The variable report of SPEC.md for one endpoint. */
 export function reportVariables(spec: EndpointSpec, options: BuildOptions): VariableReportEntry[] {
-  return usedVariables(spec, options.auth).map(({ name, kind }) => {
+  return usedVariables(spec, options.auth, options.project).map(({ name, kind }) => {
     const hit = lookupVar(options.layers, name);
     return hit
       ? { name, kind, resolved: true, source: hit.source }
@@ -132,7 +157,7 @@ export function reportVariables(spec: EndpointSpec, options: BuildOptions): Vari
  * asked, and a flow or batch sends thousands.
  */
 export function buildExchange(spec: EndpointSpec, options: BuildOptions): BuiltExchange {
-  const resolvesAll = usedVariables(spec, options.auth).every(({ name }) =>
+  const resolvesAll = usedVariables(spec, options.auth, options.project).every(({ name }) =>
     lookupVar(options.layers, name) !== undefined
   );
   const secrets = secretValues(options.layers);
@@ -240,8 +265,13 @@ function fillExchange(
   if (graphqlBody !== undefined) addGraphqlHeaders(requestHeaders);
   const authorization = authorizationFor(spec, options.auth, lookup);
   if (authorization) requestHeaders.push(["Authorization", authorization]);
+  const project = options.project ?? NO_PROJECT;
+  const planned = planAuth(spec, options.auth, project, lookup);
+  if (planned.issues.length > 0) return { assertions, issues: planned.issues, secrets };
+  if (planned.apiKey) url = placeApiKey(planned.apiKey, requestHeaders, url);
+  const transport = planTransport(project, lookup);
   return {
-    secrets: authorizationSecrets(requestHeaders, secrets),
+    secrets: authorizationSecrets(requestHeaders, [...secrets, ...planned.secrets]),
     request: {
       method: spec.request.method,
       url,
@@ -253,7 +283,29 @@ function fillExchange(
     ...(events ? { events } : {}),
     ...(messages ? { messages } : {}),
     issues,
+    ...(planned.plan ? { auth: planned.plan } : {}),
+    ...(transport ? { transport } : {}),
   };
+}
+
+/** Puts the API key where `apiKey.in` says; returns the URL (changed for `query`). */
+function placeApiKey(
+  key: { in: "header" | "query" | "cookie"; name: string; value: string },
+  headers: [string, string][],
+  url: string,
+): string {
+  if (key.in === "header") headers.push([key.name, key.value]);
+  else if (key.in === "cookie") {
+    const at = headers.findIndex(([name]) => name.toLowerCase() === "cookie");
+    const pair = `${key.name}=${key.value}`;
+    if (at < 0) headers.push(["Cookie", pair]);
+    else headers[at] = [headers[at][0], `${headers[at][1]}; ${pair}`];
+  } else {
+    const parsed = new URL(url);
+    parsed.searchParams.append(key.name, key.value);
+    return parsed.toString();
+  }
+  return url;
 }
 
 /**
@@ -296,7 +348,8 @@ function fileBody(
 }
 
 function authorizationFor(spec: EndpointSpec, auth: AuthKind, lookup: Lookup): string | undefined {
-  if (authVariables(spec, auth).length === 0) return undefined;
+  if (auth !== "bearer" && auth !== "basic") return undefined;
+  if (authVariableNames(spec, auth, NO_PROJECT).length === 0) return undefined;
   if (auth === "bearer") return `Bearer ${lookup("authToken")}`;
   if (auth === "basic") return `Basic ${btoa(`${lookup("username")}:${lookup("password")}`)}`;
   return undefined;

@@ -5,7 +5,7 @@
  */
 import { join, resolve } from "../../adapters/path.ts";
 import { EXIT, type ExitCode, type Issue, issue } from "../../engine/issue.ts";
-import type { EndpointSpec } from "../../engine/model.ts";
+import type { EndpointSpec, ProjectConfig } from "../../engine/model.ts";
 import { parseEndpoint } from "../../engine/parse/spec.ts";
 import { parseEnvFile } from "../../engine/parse/env.ts";
 import { parseProject } from "../../engine/parse/project.ts";
@@ -97,8 +97,10 @@ export async function exportOpenApi(
     }
   }
   let title = "API";
+  let project: ProjectConfig | undefined;
   try {
-    title = parseProject(await readText(projectFilePath(collection)), "project.md").config.name;
+    project = parseProject(await readText(projectFilePath(collection)), "project.md").config;
+    title = project.name;
   } catch { /* no project file */ }
   const servers: [string, string][] = [];
   try {
@@ -107,7 +109,7 @@ export async function exportOpenApi(
       if (section.vars.baseUrl) servers.push([section.name, section.vars.baseUrl]);
     }
   } catch { /* no env template */ }
-  const document = toOpenApi({ title, specs, servers });
+  const document = toOpenApi({ title, specs, servers, ...(project ? { project } : {}) });
   // GraphQL files share their URL by design: they are one operation, not duplicates.
   const duplicates = duplicateOperations(
     specs.filter((s) => !s.graphql).map((s) => ({

@@ -25,6 +25,7 @@ import type { FlowInput } from "./run_context.ts";
 import { type RowResult, type RowStart, runRows } from "./run_rows.ts";
 import { skippedRecord } from "./run_request.ts";
 import { assertionOptions } from "../run/assertions.ts";
+import { RunTransport } from "../auth/transport.ts";
 
 export type { FlowInput, RowResult, RowStart, StepDetail, StepRecord };
 
@@ -152,12 +153,14 @@ export async function runFlow(
   if (stop()) return early();
 
   const continueOnError = input.continueOnError ?? flow.continueOnError;
+  // One cookie jar and token source for the flow and its sub-flows (or the caller's, for check).
+  const transport = input.transport ?? new RunTransport(input.transportOptions ?? {}, ctx);
   const run = await runRows({
     plan,
     tree,
     collection,
     env,
-    input,
+    input: { ...input, transport },
     ctx,
     rows: data.data?.rows,
     dryRun,
@@ -170,6 +173,7 @@ export async function runFlow(
     // Every step is resolved before anything is sent; the header comes once that passed.
     onChecked: () => onStart?.(header(flow, file, env, parallel, dryRun, data.data?.rows.length)),
   });
+  if (!input.transport) transport.close();
   issues.push(...run.issues);
   if (run.checkFailed) return early();
   const failed = !run.passed;

@@ -70,6 +70,7 @@ export async function runRequest(
     verbose: rc.input.verbose ?? false,
     specPath: loaded.path,
     history: rc.history,
+    transport: rc.input.transport,
   };
   const rules = (list: AssertionRule[]) =>
     list.map((rule) => ({ ...rule, operand: substitute(rule.operand, lookup).text }));

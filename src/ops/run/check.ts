@@ -16,6 +16,7 @@ import {
 } from "../../engine/issue.ts";
 import type { Shard } from "../../engine/schedule/shard.ts";
 import { isDirectory } from "../../adapters/fs.ts";
+import type { TransportOptions } from "../auth/transport.ts";
 import type { OpsContext } from "../../adapters/system.ts";
 import type { FlowResult } from "../flow/flow.ts";
 import { displayPath, findCollectionRoot, type LayerInputs } from "../collection/load.ts";
@@ -53,6 +54,8 @@ export interface CheckInput extends Omit<LayerInputs, "frontmatter" | "captures"
   verbose?: boolean;
   /** Live progress (the preview's Run all): what will run, then each endpoint and flow as it finishes. */
   progress?: CheckProgress;
+  /** `--ca/--cert/--key/--insecure/--no-token-cache`. */
+  transportOptions?: TransportOptions;
 }
 
 export interface CheckProgress {
@@ -193,6 +196,7 @@ export async function checkContracts(input: CheckInput, ctx: OpsContext): Promis
       strictAssertions: input.strictAssertions,
       config: input.config,
       concurrency: input.concurrency,
+      transportOptions: input.transportOptions,
       skipInFlowOnly: true,
       sequence: "safe",
     },

@@ -32,7 +32,14 @@ import { scanSecrets } from "../../engine/secrets/scan.ts";
 import { headerValue } from "../../engine/compare/headers.ts";
 import { resolve } from "../../adapters/path.ts";
 import { isDirectory, readTextSync, UnreadableFile } from "../../adapters/fs.ts";
-import { sendRequest } from "../../adapters/http.ts";
+import type { SendResult } from "../../adapters/http.ts";
+import { awsLayer } from "../auth/aws_layer.ts";
+import {
+  type Exchange,
+  type Outgoing,
+  RunTransport,
+  type TransportOptions,
+} from "../auth/transport.ts";
 import type { OpsContext } from "../../adapters/system.ts";
 import {
   buildLayers,
@@ -47,7 +54,8 @@ import {
 import { appendHistory, historyEntry, type HistorySink } from "./history.ts";
 import { assertionOptions, patternIssues } from "./assertions.ts";
 import { sharedLayers } from "./shared_layers.ts";
-import { loadPayload, usesFiles } from "./body_files.ts";
+import { loadPayload, type Payload, usesFiles } from "./body_files.ts";
+import { sendRequest } from "../../adapters/http.ts";
 
 export interface LoadedEndpoint {
   path: string;
@@ -163,6 +171,8 @@ export interface RunOptions {
    * request go while this one's verdict is worked out.
    */
   onExchangeDone?: () => void;
+  /** The run's cookies, tokens and clients; a new one (keeping no cookies) when absent. */
+  transport?: RunTransport;
 }
 
 export interface EndpointRun {
@@ -214,7 +224,14 @@ export async function runEndpoint(
     ]);
   }
   const auth = spec.auth ?? collection.config.auth;
-  const built = buildExchange(spec, { layers: options.layers, auth, env: options.env });
+  const transport = options.transport ?? new RunTransport({ cookies: false }, ctx);
+  const layers = auth === "aws-sigv4" ? [...options.layers, awsLayer(ctx.env)] : options.layers;
+  const built = buildExchange(spec, {
+    layers,
+    auth,
+    env: options.env,
+    project: collection.config,
+  });
   if (!built.request) return fail(built.issues, built.variables, built.secrets);
   const request = built.request;
   const hasBody = request.body !== undefined || request.bodyFile !== undefined ||
@@ -272,29 +289,31 @@ export async function runEndpoint(
   let response: HttpResponse | undefined;
   let failure: NetworkFailure | undefined;
   let duration = 0;
+  let exchange: Exchange;
   let bytes: Uint8Array | undefined;
   let streamProblems: string[] = [];
   let stopped: string | undefined;
-  const streaming = spec.protocol === "sse" || spec.protocol === "ws";
+  const send = await customSender(spec, built, timeoutMs, payload);
   for (let attempt = 0;; attempt++) {
-    const sent = streaming
-      ? await (await import("./stream_send.ts")).sendStream(
-        spec,
-        built,
-        payload?.request ?? request,
-        timeoutMs,
-        payload?.body,
-      )
-      : await sendRequest(payload?.request ?? request, timeoutMs, {
-        body: payload?.body,
-        keepBytes: payload?.expected !== undefined,
-      });
+    exchange = await transport.exchange({
+      request: payload?.request ?? request,
+      auth: built.auth,
+      transport: built.transport,
+      cookies: spec.cookies !== false,
+      timeoutMs,
+      env: options.env,
+      base: collection.root,
+      ...(send ? { send } : {}),
+    });
+    const sent: SendResult & { bytes?: Uint8Array; problems?: string[]; stopped?: string } =
+      exchange;
     response = sent.response;
     failure = sent.failure;
     duration = sent.durationMs;
-    bytes = "bytes" in sent ? sent.bytes : undefined;
-    streamProblems = "problems" in sent ? sent.problems : [];
-    stopped = "stopped" in sent ? sent.stopped : undefined;
+    bytes = sent.bytes;
+    streamProblems = sent.problems ?? [];
+    stopped = sent.stopped;
+    if (exchange.refused || exchange.problem) break;
     if (
       attempt >= policy.attempts || !isRetryable({ status: response?.status, failed: !!failure })
     ) break;
@@ -309,6 +328,18 @@ export async function runEndpoint(
     options.onExchangeDone();
     // Let the next request start before this response is compared.
     await null;
+  }
+  const secrets = [...built.secrets, ...transport.secrets];
+  const runIssues = [...built.issues, ...transport.warnings];
+  if (exchange!.problem) {
+    return fail(
+      [issue("VALIDATION_ERROR", exchange!.problem, {
+        fix: "Check the tls: paths in api-docs/project.md (relative to its folder) or the " +
+          "--ca/--cert/--key flags",
+      })],
+      built.variables,
+      secrets,
+    );
   }
 
   const compared = response
@@ -340,18 +371,20 @@ export async function runEndpoint(
       await assertionOptions(built.assertions, duration, response),
     )
     : [];
-  const verdict = classify({
-    spec,
-    auth,
-    env: options.env,
-    url: request.url,
-    timeoutMs,
-    response,
-    networkFailure: failure,
-    diff,
-    assertions: assertionResults,
-    strictAssertions: options.strictAssertions || collection.config.strictAssertions === true,
-  });
+  const verdict = exchange!.refused
+    ? { passed: false, ...exchange!.refused, hints: [exchange!.refused.hint] }
+    : classify({
+      spec,
+      auth,
+      env: options.env,
+      url: request.url,
+      timeoutMs,
+      response,
+      networkFailure: failure,
+      diff,
+      assertions: assertionResults,
+      strictAssertions: options.strictAssertions || collection.config.strictAssertions === true,
+    });
   const record: ExecRecord = {
     passed: verdict.passed,
     status: response?.status ?? 0,
@@ -369,8 +402,10 @@ export async function runEndpoint(
     : verdict.error_type === "NETWORK_ERROR"
     ? EXIT.networkError
     : EXIT.testFailed;
+  // What was sent, with the credentials auth added (masked below, as everything is).
+  if (options.verbose) record.request = exchange!.sent;
   // Every real execution, from every surface, lands in the spec's history, masked like any output.
-  const masked = maskRecord(record, built.secrets);
+  const masked = maskRecord(record, secrets);
   const entry = historyEntry(masked, ctx.clock.now());
   const historyProblem = options.history
     ? options.history(specPath, entry)
@@ -379,23 +414,47 @@ export async function runEndpoint(
   let maskedUrl: string | undefined;
   return {
     record: masked,
-    issues: historyProblem ? [...built.issues, historyProblem] : built.issues,
+    issues: historyProblem ? [...runIssues, historyProblem] : runIssues,
     // The variable report and the masked request are made on first read: most runs of a
     // batch, check or flow never show them, and masking is a third of a loopback request.
     get variables() {
       return built.variables;
     },
     get request() {
-      return maskedRequest ??= maskRequest(request, built.secrets);
+      return maskedRequest ??= maskRequest(exchange!.sent, secrets);
     },
     get url() {
-      return maskedRequest?.url ?? (maskedUrl ??= maskText(request.url, built.secrets));
+      return maskedRequest?.url ?? (maskedUrl ??= maskText(exchange!.sent.url, secrets));
     },
     rawResponse: response,
     failure,
-    secrets: built.secrets,
+    secrets,
     exitCode,
   };
+}
+
+/**
+ * How a request that is not a plain text body goes out: an event stream or a
+ * WebSocket script (loaded for those files only), or a file or multipart body.
+ * Undefined for the plain case, which the transport sends itself.
+ */
+async function customSender(
+  spec: EndpointSpec,
+  built: BuiltExchange,
+  timeoutMs: number,
+  payload: Payload | undefined,
+): Promise<Outgoing["send"]> {
+  if (spec.protocol === "sse" || spec.protocol === "ws") {
+    const { sendStream } = await import("./stream_send.ts");
+    return (request, client) => sendStream(spec, built, request, timeoutMs, payload?.body, client);
+  }
+  if (!payload) return undefined;
+  return (request, client) =>
+    sendRequest(request, timeoutMs, {
+      body: payload.body,
+      keepBytes: payload.expected !== undefined,
+      ...(client ? { client } : {}),
+    });
 }
 
 /** What sse, ws and graphql answers add to the comparison of status, headers and body. */
@@ -449,6 +508,10 @@ export interface ExecInput extends Omit<LayerInputs, "frontmatter"> {
   history?: HistorySink;
   /** See `RunOptions.onExchangeDone`. */
   onExchangeDone?: () => void;
+  /** The run's transport (cookies, tokens, clients), shared by the files of one run. */
+  transport?: RunTransport;
+  /** `--ca/--cert/--key/--insecure`, `--no-token-cache`, for a transport made here. */
+  transportOptions?: TransportOptions;
 }
 
 export interface ExecResult extends EndpointRun {
@@ -515,9 +578,13 @@ export async function execInCollection(
   const build = () =>
     buildLayers(collection, env, inputs, order, [...OS_PREFIXES[input.order ?? "cli"]], ctx.env);
   const layers = sharedLayers(collection, env, input.order ?? "cli", inputs, ctx.env, build);
+  // `exec` of one file: its own transport, whose cookie jar starts (and stays) empty.
+  const transport = input.transport ??
+    new RunTransport({ ...input.transportOptions, cookies: false }, ctx);
   const run = await runEndpoint(spec, collection, {
     env,
     layers,
+    transport,
     specPath: path,
     timeoutMs: input.timeoutMs,
     strictAssertions: input.strictAssertions ?? false,

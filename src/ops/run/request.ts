@@ -35,7 +35,7 @@ import { parseEndpoint } from "../../engine/parse/spec.ts";
 import type { NetworkFailure } from "../../engine/diagnose/classify.ts";
 import { createTextExclusive, exists, readText } from "../../adapters/fs.ts";
 import { createInside } from "../../adapters/contain.ts";
-import { sendRequest } from "../../adapters/http.ts";
+import { RunTransport, type TransportOptions } from "../auth/transport.ts";
 import { repositoryTop } from "../../adapters/git.ts";
 import type { OpsContext } from "../../adapters/system.ts";
 import {
@@ -62,7 +62,12 @@ export interface RequestInput {
   /** Undefined: do not save; "": save to the scratch folder; else the target path. */
   save?: string;
   config?: string;
+  /** `--ca/--cert/--key/--insecure/--no-token-cache`. */
+  transportOptions?: TransportOptions;
 }
+
+/** Project default auth kinds a request without a spec still uses: they need no header of its own. */
+const AD_HOC_AUTH = new Set(["oauth2", "digest", "apikey", "aws-sigv4"]);
 
 export interface RequestResult {
   request?: ResolvedRequest;
@@ -124,7 +129,8 @@ export async function sendAdHoc(input: RequestInput, ctx: OpsContext): Promise<R
     [...OS_PREFIXES.cli],
     ctx.env,
   );
-  const built = buildExchange(spec, { layers, auth: "none", env });
+  const auth = AD_HOC_AUTH.has(collection.config.auth) ? collection.config.auth : "none";
+  const built = buildExchange(spec, { layers, auth, env, project: collection.config });
   if (!built.request) {
     return {
       duration_ms: 0,
@@ -137,20 +143,55 @@ export async function sendAdHoc(input: RequestInput, ctx: OpsContext): Promise<R
   let response: HttpResponse | undefined;
   let failure: NetworkFailure | undefined;
   let duration = 0;
+  let sentRequest = request;
+  const secrets = [...built.secrets];
   if (!input.dryRun) {
-    const sent = await sendRequest(request, input.timeoutMs ?? collection.config.timeout);
+    const transport = new RunTransport({ ...input.transportOptions, cookies: false }, ctx);
+    const sent = await transport.exchange({
+      request,
+      auth: built.auth,
+      transport: built.transport,
+      cookies: false,
+      timeoutMs: input.timeoutMs ?? collection.config.timeout,
+      env,
+      base: collection.root,
+    });
+    transport.close();
+    secrets.push(...transport.secrets);
+    issues.push(...transport.warnings);
+    sentRequest = sent.sent;
     response = sent.response;
     failure = sent.failure;
     duration = sent.durationMs;
+    if (sent.problem) {
+      issues.push(issue("VALIDATION_ERROR", sent.problem, {
+        fix: "Check the tls: paths in api-docs/project.md or the --ca/--cert/--key flags",
+      }));
+    } else if (sent.refused) {
+      // The token endpoint refused or was unreachable: nothing reached the API.
+      const refused = issue(sent.refused.error_type, sent.refused.hint);
+      issues.push(refused);
+      return {
+        request: maskRequest(sentRequest, secrets),
+        duration_ms: 0,
+        notes: [],
+        issues,
+        exitCode: exitCodeFor([refused]),
+      };
+    }
   }
   const result: RequestResult = {
-    request: maskRequest(request, built.secrets),
-    response: response ? maskResponse(response, built.secrets) : undefined,
+    request: maskRequest(sentRequest, secrets),
+    response: response ? maskResponse(response, secrets) : undefined,
     failure,
     duration_ms: duration,
     notes: [],
     issues,
-    exitCode: failure ? EXIT.networkError : EXIT.passed,
+    exitCode: issues.some((i) => i.severity === "error")
+      ? exitCodeFor(issues)
+      : failure
+      ? EXIT.networkError
+      : EXIT.passed,
   };
   if (input.save !== undefined && !failure) {
     const saved = await saveSpec(

@@ -29,6 +29,7 @@ import { type FlowResult, runFlow } from "../flow/flow.ts";
 import { resolveStepPath } from "../collection/validate.ts";
 import { resolveUserPath } from "../collection/load.ts";
 import { type CollectionCache, collectionCache } from "./collections.ts";
+import { RunTransport } from "../auth/transport.ts";
 
 export const DEFAULT_CONCURRENCY = 8;
 
@@ -200,8 +201,13 @@ export async function runItems(
     sequence: ___,
     onEndpointDone,
     onFlowDone,
-    ...exec
+    ...given
   } = options;
+  // One cookie jar and token source for the whole run, flows included.
+  const exec = {
+    ...given,
+    transport: given.transport ?? new RunTransport(given.transportOptions ?? {}, ctx),
+  };
 
   const runOne = async (index: number, release: () => void) => {
     const started = ctx.clock.monotonic();
@@ -246,6 +252,7 @@ export async function runItems(
         strictAssertions: exec.strictAssertions,
         verbose: exec.verbose,
         config: exec.config,
+        transport: exec.transport,
       }, ctx);
       onFlowDone?.(result.flows[index - endpoints.length], index - endpoints.length);
     }
@@ -253,6 +260,7 @@ export async function runItems(
   };
 
   await schedule(plan, Math.max(1, options.concurrency ?? DEFAULT_CONCURRENCY), runOne);
+  if (!given.transport) exec.transport.close();
   result.issues.push(...await collections.flush());
   return result;
 }

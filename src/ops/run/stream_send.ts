@@ -29,6 +29,8 @@ export async function sendStream(
   request: ResolvedRequest,
   timeoutMs: number,
   body?: BodyInit,
+  /** The run's client (private CA, client certificate, proxy); WebSockets use Deno's own. */
+  client?: Deno.HttpClient,
 ): Promise<StreamSent> {
   const stream = spec.stream ?? STREAM_DEFAULTS;
   if (spec.protocol === "ws") {
@@ -51,6 +53,7 @@ export async function sendStream(
     maxMs: stream.maxMs,
     ...(stream.until ? { until: untilMatcher(stream.until) } : {}),
     ...(body ? { body } : {}),
+    ...(client ? { client } : {}),
   });
   return { ...sent, problems: [] };
 }

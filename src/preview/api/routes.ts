@@ -11,6 +11,7 @@ import { runAllRoute } from "./run_all.ts";
 import { envFilesRoute, saveEnvRoute } from "./env.ts";
 import { coverageRoute, draftSpecRoute } from "./coverage.ts";
 import { proxyExchangesRoute } from "./proxy.ts";
+import { authLoginRoute, authTokensRoute } from "./auth.ts";
 import type { PreviewState } from "../state.ts";
 
 export type Route = (state: PreviewState, request: Request, url: URL) => Promise<Response>;
@@ -74,6 +75,8 @@ export const ROUTES = new Map<string, Route>([
   ["GET /api/coverage", (s, _r, u) => coverageRoute(s, u)],
   ["POST /api/coverage/draft", draftSpecRoute],
   ["GET /api/proxy/exchanges", proxyExchangesRoute],
+  ["GET /api/auth/tokens", authTokensRoute],
+  ["POST /api/auth/login", authLoginRoute],
 ]);
 
 /** Methods a path answers to, for 405's Allow header. */

@@ -35,10 +35,24 @@ export function request(method, url, body, params = {}) {
   for (const [name, value] of Object.entries(params.headers ?? {})) {
     args.push("-H", `${name}: ${value}`);
   }
-  if (body !== null && body !== undefined) args.push("--data-raw", String(body));
+  // The body goes through a file: an argument cannot carry every byte (NUL).
+  let file;
+  if (body !== null && body !== undefined) {
+    file = Deno.makeTempFileSync({ dir: Deno.cwd(), prefix: ".k6-shim-body-" });
+    Deno.writeTextFileSync(file, String(body));
+    args.push("--data-binary", `@${file}`);
+  }
   const output = new Deno.Command("curl", { args }).outputSync();
+  if (file) Deno.removeSync(file);
   const response = parse(decoder.decode(output.stdout));
-  globalThis.__k6Requests.push({ method, url, status: response.status, tags: params.tags ?? {} });
+  globalThis.__k6Requests.push({
+    method,
+    url,
+    status: response.status,
+    tags: params.tags ?? {},
+    headers: params.headers ?? {},
+    body: body ?? null,
+  });
   return {
     ...response,
     json(selector) {

@@ -18,4 +18,6 @@ console.log(JSON.stringify({
   checks: globalThis.__k6Checks,
   groups: globalThis.__k6Groups,
   sleeps: globalThis.__k6Sleeps,
+  // Set only by code a test smuggled into the script (tests/helpers/hostile_strings.ts).
+  pwned: globalThis.__apispecPwned ?? null,
 }));

@@ -12,6 +12,7 @@ import { api, ApiFailure } from "../api.ts";
 import { subscribe } from "../live.ts";
 import type { EnvFilesResponse, EnvFileView, EnvVariableView } from "../types.ts";
 import { PagePlaceholder, toast } from "./common.tsx";
+import { AuthTokens } from "./auth_tokens.tsx";
 
 interface Row {
   name: string;
@@ -227,6 +228,7 @@ export function EnvPage() {
         </div>
       </header>
       <FilePanel key={file.file} file={file} onSaved={load} />
+      <AuthTokens />
       <p class="muted dotenv-note" data-testid="dotenv-note">
         Secrets: <code>.env.local</code> next to <code>api-docs/</code> (gitignored;{" "}
         <code>AUTH_TOKEN=…</code> is read as <code>{"{{authToken}}"}</code>) or{" "}
