@@ -9,6 +9,9 @@
  *   at once the client's CPU is the limit, and this row shows how far below
  *   the floor concurrency can go at all here.
  * - The same suite against an API that answers after 1 ms, for context.
+ * - One resource (issue 28): 200 `GET /users/<id>` files against an API that
+ *   answers after 2 ms. Reads of one resource run side by side: default
+ *   concurrency against the bare sequential loop, target ≤ 0.5x.
  * - 2,000 specs and 60 flows split in 4 shards by a timings file: the
  *   largest shard's share of the summed durations. Target ≤ 27%.
  */
@@ -51,16 +54,25 @@ function endpointFile(resource: string, method: string, path: string, expectBody
     `## Expected response\n\n\`\`\`http\n${expected}\n\`\`\`\n`;
 }
 
-/** The 200-spec suite against an API answering after `delayMs`; rows as ratios to the bare loop. */
-async function suite(delayMs: number, rounds: number, targets: boolean) {
+/**
+ * The 200-spec suite against an API answering after `delayMs`; rows as ratios
+ * to the bare loop. `oneResource`: 200 GETs of one resource instead of reads
+ * and writes over 25.
+ */
+async function suite(
+  delayMs: number,
+  rounds: number,
+  targets: { concurrent?: number; sequential?: number },
+  oneResource = false,
+) {
   const api = await startLoopbackApi(delayMs);
   const baseUrl = api.baseUrl;
   const dir = await Deno.makeTempDir({ prefix: "apispec-bench-check-" });
   await collection(dir, baseUrl);
   const requests: { method: string; path: string; body: boolean }[] = [];
   for (let i = 0; i < SPECS; i++) {
-    const resource = `r${i % RESOURCES}`;
-    const method = METHODS[Math.floor(i / RESOURCES) % METHODS.length];
+    const resource = oneResource ? "users" : `r${i % RESOURCES}`;
+    const method = oneResource ? "GET" : METHODS[Math.floor(i / RESOURCES) % METHODS.length];
     const path = `/${resource}/${i}`;
     const body = method !== "HEAD";
     await Deno.mkdir(`${dir}/api-docs/apis/${resource}`, { recursive: true });
@@ -113,8 +125,8 @@ async function suite(delayMs: number, rounds: number, targets: boolean) {
     // The machine's ceiling: what 8 requests in flight buy a bare loop here (client CPU bound
     // against an API that answers at once on 2 cores).
     { name: "bare fetch loop, 8 in flight", run: () => bareLoop(8), target: undefined },
-    { name: "check, default concurrency", run: checkRun(), target: targets ? 0.5 : undefined },
-    { name: "check --concurrency 1", run: checkRun(1), target: targets ? 1.3 : undefined },
+    { name: "check, default concurrency", run: checkRun(), target: targets.concurrent },
+    { name: "check --concurrency 1", run: checkRun(1), target: targets.sequential },
   ];
   // Warm up (JIT here and in the API process, connections, file cache, history files).
   for (let i = 0; i < WARM_UP; i++) for (const row of rows) await row.run();
@@ -132,7 +144,9 @@ async function suite(delayMs: number, rounds: number, targets: boolean) {
   const wall = samples.map((s) => median(s.map((x) => x.wallMs)));
   const cpu = samples.map((s) => median(s.map((x) => x.cpuMs)));
   console.log(
-    `${SPECS} specs over ${RESOURCES} resources, loopback API answering ${
+    `${SPECS} specs over ${
+      oneResource ? "one resource (GET only)" : `${RESOURCES} resources`
+    }, loopback API answering ${
       delayMs > 0 ? `after ${delayMs} ms` : "at once"
     }, median of ${rounds} rounds ${loadNote()}`,
   );
@@ -153,9 +167,11 @@ async function suite(delayMs: number, rounds: number, targets: boolean) {
   });
 }
 
-await suite(0, ROUNDS, true);
+await suite(0, ROUNDS, { concurrent: 0.5, sequential: 1.3 });
 // For context: an API that takes a millisecond per answer, as the smallest real ones do.
-await suite(1, 3, false);
+await suite(1, 3, {});
+// Issue 28: the reads of one resource side by side.
+await suite(2, ROUNDS, { concurrent: 0.5 }, true);
 
 // 2,000 specs and 60 flows in 4 shards, balanced by a timings file of skewed durations.
 let seed = 42;

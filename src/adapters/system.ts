@@ -1,15 +1,20 @@
-/** The world as the operations see it: working folder, environment and clock. */
+/** The world as the operations see it: working folder, environment, clock and randomness. */
 import { type Clock, systemClock } from "./clock.ts";
+import { type Random, systemRandom } from "./random.ts";
 
 export interface OpsContext {
   cwd: string;
   /** The process environment, passed in so nothing below reads `Deno.env` itself. */
   env: Record<string, string>;
   clock: Clock;
+  /** Where generated values (`{{$guid}}`) come from; the system's when left out. */
+  random?: Random;
+  /** Aborted on Ctrl-C: runs stop sending, run their `Always` steps and report. */
+  interrupt?: AbortSignal;
 }
 
 export function systemContext(): OpsContext {
-  return { cwd: Deno.cwd(), env: Deno.env.toObject(), clock: systemClock };
+  return { cwd: Deno.cwd(), env: Deno.env.toObject(), clock: systemClock, random: systemRandom };
 }
 
 /** The per-user data folder: XDG on Linux, the platform's app-data folder elsewhere. */

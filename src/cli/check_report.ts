@@ -10,6 +10,7 @@ import { issueJson } from "../engine/render/issue.ts";
 import { endpointCase, type ReportCase } from "../engine/render/report.ts";
 import { toSlash } from "../adapters/fs.ts";
 import type { CheckResult } from "../ops/run/check.ts";
+import { INTERRUPTED_NOT_RUN } from "../ops/run/run_items.ts";
 import type { SpecRun } from "../ops/run/batch.ts";
 import { flowJson } from "../ops/flow/flow.ts";
 import type { HtmlReport } from "../engine/render/html_model.ts";
@@ -89,6 +90,12 @@ function checkReport(result: CheckResult, repoPath: (file: string) => string): C
         })`,
     );
   }
+  if (result.interrupted) {
+    const notRun = [...result.endpoints, ...result.flows].filter((item) =>
+      item.skipped === INTERRUPTED_NOT_RUN
+    ).length;
+    notes.push(`Interrupted: ${notRun} item(s) not run; Always steps of the flows under way ran`);
+  }
   const cases = [...result.endpoints.map(specCase), ...result.flows.map(flowCase)];
   return {
     title: "API contract check",
@@ -104,7 +111,8 @@ export function checkJson({ result, report }: CheckReportView) {
   const skipped = cases.filter((c) => c.skipped).length;
   const passed = cases.filter((c) => c.passed && !c.skipped).length;
   return {
-    passed: result.exitCode === EXIT.passed,
+    passed: result.exitCode === EXIT.passed && !result.interrupted,
+    ...(result.interrupted ? { interrupted: true } : {}),
     changed_from: result.changedFrom ?? null,
     base: result.base ?? null,
     ...(result.shard
@@ -137,11 +145,12 @@ export function checkJson({ result, report }: CheckReportView) {
   };
 }
 
-/** Every issue of the run: the check's own, each endpoint's that ran, each flow's. */
+/** Every issue of the run: the check's own, each endpoint's that ran, each flow's, why nothing was sent. */
 export function checkIssues(result: CheckResult) {
   return [
     ...result.issues,
     ...result.endpoints.filter((r) => !r.skipped).flatMap((r) => r.issues),
     ...result.flows.flatMap((f) => f.issues),
+    ...(result.refused ? [result.refused] : []),
   ];
 }

@@ -71,7 +71,10 @@ export interface RequestBlock {
 
 /** A `## Expected response` or `## Error responses` block as written. */
 export interface ResponseBlock {
+  /** The status, or the first concrete one of alternatives (`2XX` → 200). */
   status: number;
+  /** Alternatives as written (`HTTP/1.1 200|201`, `2XX`), upper case; absent for one status. */
+  statuses?: string[];
   reason: string;
   headers: HttpHeader[];
   body: string;
@@ -230,6 +233,8 @@ export interface FlowStep {
   until?: { rule: AssertionRule; line: number; everyMs: number; times: number };
   /** `Delay: \`250ms\``: waits before sending (before each run of a loop). */
   delayMs?: number;
+  /** `Always: true`: runs after an earlier failure or an interrupt too (cleanup, as `finally`). */
+  always?: { line: number };
 }
 
 export interface FlowSpec {

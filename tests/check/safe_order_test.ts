@@ -6,9 +6,11 @@
  */
 import { assert, assertEquals, assertGreater } from "@std/assert";
 import { apispec, json } from "../helpers/cli.ts";
-import { overlaps, startRecordsApi } from "../helpers/records_api.ts";
+import { type Interval, overlaps, startRecordsApi } from "../helpers/records_api.ts";
 import { collectionFiles, endpoint, workspace } from "../helpers/workspace.ts";
 import { flowFile } from "../flow/helpers.ts";
+
+const isRead = (i: Interval) => ["GET", "HEAD", "OPTIONS"].includes(i.method);
 
 const JSON_OK = (body: string) => `HTTP/1.1 200 OK\nContent-Type: application/json\n\n${body}`;
 
@@ -163,12 +165,13 @@ Deno.test("check runs GET/PUT/PATCH/DELETE of one record in order beside other r
   assertEquals(api.journal.get("posts/1001"), [{ title: "new", id: 1001 }, null]);
   assertEquals(api.intervals.filter((i) => i.status === 404), []);
 
-  // One resource at a time, reads first, the flow after the specs of its resource.
+  // A write never overlaps anything of its resource; reads first, the flow after the specs of
+  // its resource.
   const pairs = overlaps(api.intervals);
   assertEquals(
-    pairs.filter(([a, b]) => a.resource === b.resource).map(([a, b]) =>
-      `${a.method} ${a.path} / ${b.method} ${b.path}`
-    ),
+    pairs.filter(([a, b]) => a.resource === b.resource && !(isRead(a) && isRead(b))).map((
+      [a, b],
+    ) => `${a.method} ${a.path} / ${b.method} ${b.path}`),
     [],
   );
   assertGreater(pairs.length, 0, "different resources never overlapped with concurrency on");
@@ -200,4 +203,36 @@ Deno.test("check --concurrency 1 sends one request at a time and reports in the 
   const files = sequential.report.endpoints.map((e) => e.file);
   assertEquals(files, [...files].sort());
   assert(sequential.report.flows.length === 1);
+});
+
+Deno.test("check runs the reads of one resource side by side and its DELETE after every one has its answer", async () => {
+  const reads = Object.fromEntries(
+    Array.from({ length: 6 }, (_, i) => [
+      `apis/users/get-user-${i + 1}.md`,
+      endpoint({ path: `/users/${i + 1}`, resource: "users", expected: JSON_OK('{"id": 1}') }),
+    ]),
+  );
+  const seed = Object.fromEntries(
+    Array.from({ length: 6 }, (_, i) => [`users/${i + 1}`, { id: i + 1 }]),
+  );
+  await using api = startRecordsApi(seed, { holdMs: 100 });
+  await using ws = await workspace(collectionFiles(api.url, {
+    ...reads,
+    "apis/users/delete-user.md": endpoint({
+      method: "DELETE",
+      path: "/users/3",
+      resource: "users",
+      expected: "HTTP/1.1 204 No Content",
+    }),
+  }));
+  const result = await apispec(["check", "api-docs", "--report", "json"], { cwd: ws.dir });
+  assertEquals(result.code, 0, result.stdout + result.stderr);
+  const pairs = overlaps(api.intervals);
+  // The server saw reads of users in flight together...
+  assertGreater(pairs.filter(([a, b]) => isRead(a) && isRead(b)).length, 0);
+  // ...and the DELETE alone, after every read had its answer.
+  assertEquals(pairs.filter(([a, b]) => !isRead(a) || !isRead(b)), []);
+  const remove = api.intervals.find((i) => i.method === "DELETE")!;
+  assert(api.intervals.filter(isRead).every((r) => r.end <= remove.start));
+  assertEquals(api.intervals.filter((i) => i.status === 404), []);
 });

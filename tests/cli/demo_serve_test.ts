@@ -16,6 +16,14 @@ Deno.test("demo --serve keeps the demo API running for the kept collection until
     env: { APISPEC_AUTH_TOKEN: token },
   });
   assertEquals(exec.code, 0, exec.stdout + exec.stderr);
+  // The kept demo is green under check (issue 27): delete-user.md is left to its flow.
+  const check = await apispec(["check", "api-docs", "--report", "json"], {
+    cwd: ws.path("demo"),
+    env: { APISPEC_AUTH_TOKEN: token },
+  });
+  assertEquals(check.code, 0, check.stdout + check.stderr);
+  const report = JSON.parse(check.stdout);
+  assertEquals(report.summary, { total: 9, passed: 8, failed: 0, skipped: 1 });
   assertStringIncludes(await ws.read("demo/api-docs/_shared/env.template.md"), demo.url);
   const stopped = await demo.stop("SIGINT");
   assertEquals(stopped.code, 0, stopped.stderr);

@@ -120,6 +120,17 @@ const CASES: Case[] = [
     includes: ["POST /ajax/demo_post.asp"],
   },
   {
+    name: "cURL DELETE from --file",
+    args: ["import", "curl", `--file=${CORPORA}/curl/curl_commands/delete.sh`],
+    includes: ["DELETE /page"],
+  },
+  {
+    name: "OpenAPI 3.0 petstore-expanded (with a DELETE)",
+    args: ["import", "openapi", `${CORPORA}/openapi/oai-examples/v3.0/petstore-expanded.yaml`],
+    openapi: `${CORPORA}/openapi/oai-examples/v3.0/petstore-expanded.yaml`,
+    includes: ["DELETE /pets/:id"],
+  },
+  {
     name: "cURL from --file",
     args: ["import", "curl", `--file=${CORPORA}/curl/curl_commands/multipart_post.sh`],
     includes: ["POST /api/2.0/files/content"],
@@ -129,6 +140,7 @@ const CASES: Case[] = [
 interface Report {
   written: string[];
   skipped: string[];
+  held_for_review: string[];
   secrets: { where: string; variable: string }[];
   environment: string[];
 }
@@ -155,6 +167,16 @@ for (const testCase of CASES) {
     for (const operation of testCase.includes ?? []) {
       assert(written.includes(operation), `${operation} missing from ${written.join(", ")}`);
     }
+    // Every imported DELETE waits for review (BEYOND §12): standalone: false, listed as held.
+    const deletes: string[] = [];
+    for (const file of report.written) {
+      const text = await Deno.readTextFile(ws.path(file));
+      if (/^method: DELETE$/m.test(text)) {
+        deletes.push(file);
+        assert(/^standalone: false$/m.test(text), `${file} is a DELETE without standalone: false`);
+      } else assert(!text.includes("standalone:"), `${file} is held but is no DELETE`);
+    }
+    assertEquals(report.held_for_review, deletes);
     assert(await ws.exists("api-docs/README.md"), "index not written");
     const second = await apispec([...testCase.args, "--output=json"], {
       cwd: ws.dir,

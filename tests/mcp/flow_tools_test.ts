@@ -107,7 +107,10 @@ Deno.test("apispec_history reads what exec appended, with a trend", async () => 
 
 Deno.test("apispec_exec_batch runs several specs and summarises them", async () => {
   await using demo = await demoProject();
-  await using mcp = await startMcp({ cwd: demo.ws.dir });
+  await using mcp = await startMcp({
+    cwd: demo.ws.dir,
+    env: { APISPEC_AUTH_TOKEN: demo.api.token },
+  });
   const specs = [
     "apis/health/get-health.md",
     "apis/users/get-user-by-id.md",
@@ -123,7 +126,9 @@ Deno.test("apispec_exec_batch runs several specs and summarises them", async () 
     "apispec_exec_batch",
     { specs, vars: { userId: "2" } },
   );
-  assertEquals([batch.summary.total, batch.summary.passed, batch.summary.failed], [4, 3, 1]);
-  assertEquals(batch.results.map((r) => r.passed), [true, true, true, false]);
-  assertEquals(batch.results[3].error_type, "VAR_MISSING");
+  assertEquals([batch.summary.total, batch.summary.passed, batch.summary.failed], [4, 4, 0]);
+  assertEquals(batch.results.map((r) => r.passed), [true, true, true, true]);
+  assertEquals(demo.api.requests.filter((r) => r.method === "DELETE").map((r) => r.path), [
+    "/users/2",
+  ]);
 });

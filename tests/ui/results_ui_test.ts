@@ -42,7 +42,7 @@ Deno.test({
     const shot = (p: Page, name: string) => p.screenshot({ path: `${SCREENSHOTS}${name}.png` });
     try {
       await t.step(
-        "Run all streams progress; the failures filter keeps the two failures",
+        "Run all streams progress; the failures filter keeps the failure",
         async () => {
           await page.goto(`${preview.url}/`);
           await page.getByTestId("nav-run").click();
@@ -57,12 +57,11 @@ Deno.test({
           );
           await shot(page, "run-all");
           await page.getByTestId("filter-failures").click();
+          // The demo is green (issue 27): delete-user.md is left to its flow, so the spec
+          // added with the wrong shape is the one failure.
           const failures = await page.getByTestId("run-result").allInnerTexts();
-          assertEquals(failures.length, 2, failures.join("\n---\n"));
-          assert(failures.some((f) => f.includes("VAR_MISSING") && f.includes("Delete user")));
-          assert(
-            failures.some((f) => f.includes("CONTRACT_MISMATCH") && f.includes("wrong shape")),
-          );
+          assertEquals(failures.length, 1, failures.join("\n---\n"));
+          assert(failures[0].includes("CONTRACT_MISMATCH") && failures[0].includes("wrong shape"));
           await shot(page, "run-all-failures");
         },
       );

@@ -20,6 +20,7 @@ import type { ParsedArgs } from "../args.ts";
 import { CHECK_REPORT_FORMATS } from "../commands.ts";
 import type { CliIO } from "../io.ts";
 import { runSetup } from "../run_setup.ts";
+import { interruptOnSignal } from "../../adapters/signals.ts";
 import { printIssues } from "../output.ts";
 import { checkIssues, type CheckReportView, checkReportView, htmlNotes } from "../check_report.ts";
 import { CHECK_REPORTERS } from "../check_reporters.ts";
@@ -58,6 +59,7 @@ export async function run(args: ParsedArgs, io: CliIO): Promise<number> {
     printIssues(issues, io);
     return EXIT.invalidSpec;
   }
+  const interrupt = interruptOnSignal();
   const result = await checkContracts({
     dir: args.positionals[0],
     changedFrom: args.flags["changed-from"] as string | undefined,
@@ -71,7 +73,7 @@ export async function run(args: ParsedArgs, io: CliIO): Promise<number> {
     // The HTML report shows each flow step's request and response.
     verbose: flags.targets.some((t) => t.format === "html"),
     transportOptions: setup.transport,
-  }, io.ctx);
+  }, { ...io.ctx, interrupt: interrupt.signal }).finally(() => interrupt.stop());
   if (result.issues.some((i) => i.code === "USAGE")) {
     printIssues(result.issues, io);
     return result.exitCode;
@@ -97,6 +99,12 @@ export async function run(args: ParsedArgs, io: CliIO): Promise<number> {
     printIssues(checkIssues(result), io, sources);
   }
   io.out(reporter.render(view));
+  if (result.interrupted) {
+    io.err(
+      `${io.errPaint.yellow("interrupted")}: nothing more was sent; ${view.report.notes.at(-1)}`,
+    );
+    return interrupt.exitCode() ?? 130;
+  }
   return result.exitCode;
 }
 

@@ -16,6 +16,7 @@ import type { CliIO } from "../io.ts";
 import { renderFlowHtml } from "../../ops/run/html_report.ts";
 import { runSetup } from "../run_setup.ts";
 import { printIssues, printJson } from "../output.ts";
+import { interruptOnSignal } from "../../adapters/signals.ts";
 
 export async function run(args: ParsedArgs, io: CliIO): Promise<number> {
   const setup = await runSetup(args, io);
@@ -31,6 +32,7 @@ export async function run(args: ParsedArgs, io: CliIO): Promise<number> {
     : undefined;
   const view = { verbose: io.global.verbose, strictAssertions, dryRun };
   const live = output === "console";
+  const interrupt = interruptOnSignal();
   const result = await runFlow(
     {
       file: args.positionals[0],
@@ -46,12 +48,13 @@ export async function run(args: ParsedArgs, io: CliIO): Promise<number> {
       data: args.flags.data as string | undefined,
       transportOptions: setup.transport,
     },
-    io.ctx,
+    { ...io.ctx, interrupt: interrupt.signal },
     // People see each step as soon as it finishes; the other formats print once, at the end.
     live ? (step, detail) => io.out(renderFlowStep(step, detail, view, io.paint)) : undefined,
     live ? (header) => io.out(renderFlowHeader(header, io.paint)) : undefined,
     live ? (row) => io.out(renderRowHeading(row, io.paint)) : undefined,
-  );
+  ).finally(() => interrupt.stop());
+  const interrupted = result.interrupted ? interrupt.exitCode() ?? 130 : undefined;
   // Errors before the run have no step record to live in: stderr carries them in every format.
   printIssues(result.issues, io, result.sources);
   if (!live) {
@@ -59,7 +62,8 @@ export async function run(args: ParsedArgs, io: CliIO): Promise<number> {
     else if (output === "html") io.out(await renderFlowHtml(result, io.ctx, io.global.config));
     else if (output === "junit") io.out(renderJunit(`apispec flow`, cases(result)));
     else io.out(renderMarkdownReport(`Flow ${result.file}`, cases(result)));
-    return result.exitCode;
+    if (interrupted) io.err(interruptedLine(result, io.errPaint));
+    return interrupted ?? result.exitCode;
   }
   if (result.exitCode === EXIT.passed || result.exitCode === EXIT.testFailed) {
     const continueOnError = !result.passed && result.exitCode === EXIT.passed;
@@ -69,7 +73,18 @@ export async function run(args: ParsedArgs, io: CliIO): Promise<number> {
         : renderFlowSummary({ ...result, continueOnError }, io.paint),
     );
   }
+  if (interrupted) {
+    io.out(interruptedLine(result, io.paint));
+    return interrupted;
+  }
   return result.exitCode;
+}
+
+/** What an interrupted flow says last: that it stopped, and what did not run. */
+function interruptedLine(result: FlowResult, paint: CliIO["paint"]): string {
+  const skipped = result.steps.filter((s) => s.skipped).length;
+  return `${paint.yellow("interrupted")}: nothing more was sent; ${skipped} step(s) skipped, ` +
+    "Always steps ran";
 }
 
 /** JUnit and markdown rows: one group for the flow, or one per data row. */

@@ -46,12 +46,20 @@ export function reportJson(report: ImportReport) {
     collection: report.collection,
     written: report.written,
     skipped: report.skipped,
+    held_for_review: report.held,
     environment: report.environment,
     secrets: report.secrets,
     warnings: report.warnings,
     index: report.index ?? null,
     issues: report.issues.map(issueJson),
   };
+}
+
+/** The summary line of imported DELETE operations held for review. */
+export function heldNote(count: number, io: CliIO): string {
+  return `${io.paint.yellow("held")}     ${count} DELETE operation(s) written with ` +
+    "`standalone: false`: check and Run all leave them to flows; review each, then remove " +
+    "the line to check it on its own";
 }
 
 export function printReport(report: ImportReport, io: CliIO, json: boolean): number {
@@ -82,6 +90,7 @@ export function printReport(report: ImportReport, io: CliIO, json: boolean): num
     );
   }
   for (const warning of report.warnings) io.err(`${io.errPaint.yellow("warning")}: ${warning}`);
+  if (report.held.length > 0) io.out(heldNote(report.held.length, io));
   io.out(
     `${report.written.length} written, ${report.skipped.length} skipped into ${report.collection}${
       report.index ? `; index ${report.index}` : ""

@@ -32,6 +32,10 @@ export async function run(args: ParsedArgs, io: CliIO): Promise<number> {
       `\nImported ${result.imported.written.length} endpoint(s) from ${result.imported.source}`,
     );
     for (const file of result.imported.written) io.out(`${io.paint.green("wrote")}    ${file}`);
+    if (result.imported.held.length > 0) {
+      const { heldNote } = await import("./import.ts");
+      io.out(heldNote(result.imported.held.length, io));
+    }
   }
   io.out(
     `\nNext: add endpoint files under api-docs/apis/<resource>/, or save one with\n  apispec request GET ${

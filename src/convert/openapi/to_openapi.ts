@@ -5,7 +5,7 @@
  * `$defs` moved to `components/schemas`, since `#/$defs/...` would point at
  * the document root); `auth` becomes security schemes; environments servers.
  */
-import type { EndpointSpec, HttpHeader, ProjectConfig } from "../../engine/model.ts";
+import type { EndpointSpec, HttpHeader, ProjectConfig, ResponseBlock } from "../../engine/model.ts";
 import { securityScheme } from "./security.ts";
 import { slugify } from "../../engine/render/spec_md.ts";
 import { openApiPath, ownerFirst, routeKey } from "../../engine/duplicates.ts";
@@ -95,21 +95,26 @@ function media(type: string | undefined, body: string, schema?: unknown): Obj {
 /** The expected response and the documented error responses, by status. */
 function responsesOf(spec: EndpointSpec, components: Obj): Obj {
   const schema = spec.schema ? liftDefs(spec.schema.value, components.schemas as Obj) : undefined;
-  const responses: Obj = {
-    [String(spec.expected.status)]: {
+  // `200|201` documents both statuses with the same answer; `2XX` is an OpenAPI range key.
+  const keys = (block: ResponseBlock) => block.statuses ?? [String(block.status)];
+  const responses: Obj = {};
+  for (const key of keys(spec.expected)) {
+    responses[key] = {
       description: spec.expected.reason || "Expected response",
       ...(responseMedia(spec)
         ? { content: responseMedia(spec) }
         : spec.expected.body.trim() || schema
         ? { content: media(contentType(spec.expected.headers), spec.expected.body, schema) }
         : {}),
-    },
-  };
-  for (const error of spec.errorResponses) {
-    responses[String(error.status)] ??= {
-      description: error.reason || `Error ${error.status}`,
-      ...(error.body.trim() ? { content: media(contentType(error.headers), error.body) } : {}),
     };
+  }
+  for (const error of spec.errorResponses) {
+    for (const key of keys(error)) {
+      responses[key] ??= {
+        description: error.reason || `Error ${key}`,
+        ...(error.body.trim() ? { content: media(contentType(error.headers), error.body) } : {}),
+      };
+    }
   }
   return responses;
 }

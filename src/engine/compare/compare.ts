@@ -2,6 +2,7 @@
  * Compares an actual response with the expected-response block in the
  * endpoint's match mode and returns the `diff` record of SPEC.md.
  */
+import { statusMatches, statusText } from "./status.ts";
 import type { Diff, HttpResponse, MatchMode, ResponseBlock } from "../model.ts";
 import { compareShape, compareStrict, compareText, ignoreMatcher, summarise } from "./body.ts";
 import { compareHeaders } from "./headers.ts";
@@ -33,9 +34,9 @@ export function compareResponse(
   options: CompareOptions,
 ): Diff {
   const ignored = ignoreMatcher(options.ignore);
-  const status = expected.status === actual.status
+  const status = statusMatches(expected, actual.status)
     ? null
-    : `expected ${expected.status}, got ${actual.status}`;
+    : `expected ${statusText(expected)}, got ${actual.status}`;
   const headers = compareHeaders(expected.headers, actual.headers, options.match, ignored);
   const body = summarise(compareBodies(expected.body, actual, options, ignored));
   return {

@@ -3,6 +3,7 @@
  * credential (AUTH_FAILED), or a status, header, body or assertion
  * difference (CONTRACT_MISMATCH).
  */
+import { statusMatches, statusText } from "../compare/status.ts";
 import type { EndpointSpec, ResponseBlock } from "../model.ts";
 import { at, type Cause, type DiagnoseInput } from "./cause.ts";
 import { credentialAdvice } from "./credentials.ts";
@@ -77,7 +78,7 @@ function authCause(input: DiagnoseInput, spec: EndpointSpec): Cause {
   const credentials = auth === "basic" ? "username or password" : "token";
   if (status === 401) {
     return {
-      summary: `The API answered 401 Unauthorized instead of ${spec.expected.status}`,
+      summary: `The API answered 401 Unauthorized instead of ${statusText(spec.expected)}`,
       likely_cause: advice.sends
         ? `The API rejected the credentials: the ${credentials} is missing, wrong, expired, or meant for another environment than "${input.env}"`
         : `The endpoint requires credentials but the request sends none (auth is ${
@@ -91,7 +92,7 @@ function authCause(input: DiagnoseInput, spec: EndpointSpec): Cause {
     };
   }
   return {
-    summary: `The API answered 403 Forbidden instead of ${spec.expected.status}`,
+    summary: `The API answered 403 Forbidden instead of ${statusText(spec.expected)}`,
     likely_cause:
       `The credentials were accepted but lack permission: ${advice.check} do not allow this request, or the resource belongs to another account`,
     next_action:
@@ -106,13 +107,13 @@ function capitalized(text: string): string {
 }
 
 function documented(spec: EndpointSpec, status: number): ResponseBlock | undefined {
-  return spec.errorResponses.find((r) => r.status === status);
+  return spec.errorResponses.find((r) => statusMatches(r, status));
 }
 
 function statusCause(input: DiagnoseInput, spec: EndpointSpec): Cause {
   const { file, record } = input;
   const actual = record.status;
-  const expected = spec.expected.status;
+  const expected = statusText(spec.expected);
   const summary = `status ${actual} instead of ${expected}`;
   const request = at(file, spec.request.line, "## Request");
   const expectedBlock = at(file, spec.expected.line, "## Expected response status line");
@@ -199,9 +200,10 @@ function statusCause(input: DiagnoseInput, spec: EndpointSpec): Cause {
   }
   return {
     summary,
-    likely_cause: actual >= 200 && actual < 300 && expected >= 200 && expected < 300
-      ? `The API succeeded with another status (${actual} instead of ${expected}): its contract changed, or the spec was written against an older version`
-      : `The API answered ${actual} where the contract says ${expected}`,
+    likely_cause:
+      actual >= 200 && actual < 300 && spec.expected.status >= 200 && spec.expected.status < 300
+        ? `The API succeeded with another status (${actual} instead of ${expected}): its contract changed, or the spec was written against an older version`
+        : `The API answered ${actual} where the contract says ${expected}`,
     next_action:
       `If the API changed on purpose, accept its answer with \`${acceptCommand(input)}\` ` +
       "(rewrites ## Expected response from the live response); otherwise fix the API",

@@ -71,6 +71,10 @@ export interface DecideContext {
   lookup: Lookup;
   /** The step whose failure stopped the run, when one did. */
   stoppedBy?: string;
+  /** The run was interrupted (Ctrl-C): only `Always` steps still run. */
+  interrupted?: boolean;
+  /** The node runs inside an `Always` step (a cleanup sub-flow): earlier failures do not stop it. */
+  always?: boolean;
   /** In a dry run, names whose values are placeholders until the run (captures). */
   placeholder?: (name: string) => boolean;
   /** What `When` rules need to evaluate (RE2 for `matches`). */
@@ -94,13 +98,8 @@ export function decide(
   ctx: DecideContext,
 ): Decision {
   const { step } = node;
-  if (ctx.stoppedBy !== undefined) {
-    return {
-      kind: "skip",
-      passed: false,
-      hint: `Skipped: step "${ctx.stoppedBy}" failed and continue-on-error is off`,
-    };
-  }
+  const stop = stopHint(node, ctx);
+  if (stop) return { kind: "skip", passed: false, hint: stop };
   for (const name of Object.keys(node.uses)) {
     const why = ctx.view.absent[name];
     if (!why) continue;
@@ -160,6 +159,30 @@ export function decide(
     };
   }
   return { kind: "run", items: found.value };
+}
+
+/**
+ * Why an earlier failure or an interrupt keeps a node from running, unless it
+ * is an `Always` step (or inside one).
+ *
+ * @example
+ * ```ts
+ * import { stopHint } from "./decide.ts";
+ * const step = { name: "Clean up", always: { line: 9 } };
+ * // deno-lint-ignore no-explicit-any
+ * stopHint({ step } as any, { stoppedBy: "Create" }); // undefined: it runs
+ * ```
+ */
+export function stopHint(
+  node: Pick<PlanNode, "step">,
+  ctx: Pick<DecideContext, "stoppedBy" | "interrupted" | "always">,
+): string | undefined {
+  if (node.step.always || ctx.always) return undefined;
+  if (ctx.interrupted) return "Skipped: the run was interrupted";
+  if (ctx.stoppedBy !== undefined) {
+    return `Skipped: step "${ctx.stoppedBy}" failed and continue-on-error is off`;
+  }
+  return undefined;
 }
 
 /** The variables one loop iteration binds: the element as `{{item}}` and its fields as `{{item.id}}`. */

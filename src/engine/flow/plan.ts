@@ -137,17 +137,6 @@ export function planFlow(root: string, sources: PlanSources): FlowPlan {
         if (stack.includes(node.target)) {
           issues.push(cycleIssue(node, [...stack, node.target], sources));
         } else if (count <= MAX_PLAN_NODES) {
-          const child = sources.flows.get(node.target);
-          if (child?.flow.data) {
-            issues.push(warning(
-              `${child.flow.file} has data: ${child.flow.data.file}, which is not used inside another flow`,
-              {
-                file: node.file,
-                line: step.line,
-                fix: "Put data: on the flow you run, or run the sub-flow on its own",
-              },
-            ));
-          }
           node.children = expand(node.target, [...stack, node.target], {
             id: `${id}.`,
             name: `${name} › `,

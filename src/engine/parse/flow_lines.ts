@@ -1,7 +1,7 @@
 /**
  * The lines of one flow step: `N. **Name** -> \`file.md\`` and the list items
  * under it (`Capture`, `Inject`, `Assert`, `For each`, `When`, `Until`,
- * `Every`, `Times`, `Delay`). Each mistake is an issue with the line and a fix.
+ * `Every`, `Times`, `Delay`, `Always`). Each mistake is an issue with the line and a fix.
  */
 import { type Issue, issue, warning } from "../issue.ts";
 import type { AssertionRule, FlowStep } from "../model.ts";
@@ -25,6 +25,7 @@ export const STEP_KEYS = [
   "Every",
   "Times",
   "Delay",
+  "Always",
 ] as const;
 
 /** Upper bounds that keep a typo from holding a run for hours. */
@@ -183,6 +184,18 @@ export function parseProperty(
         return fail(`Delay: ${ms}`, "Write e.g. `Delay: `250ms`` or `1s`");
       }
       step.delayMs = ms;
+      return;
+    }
+    case "always": {
+      const text = unquote(value).toLowerCase();
+      if (text !== "true" && text !== "false") {
+        return fail(
+          `Always must be true or false, got "${unquote(value)}"`,
+          "Write `Always: true` on a cleanup step that must run after a failure or Ctrl-C",
+        );
+      }
+      if (text === "true") step.always = { line };
+      else delete step.always;
       return;
     }
     default:

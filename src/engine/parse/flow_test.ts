@@ -88,3 +88,15 @@ Deno.test("parseFlow() ignores numbered lines inside code fences", () => {
     "---\ntype: pipeline\n---\n## Steps\n\n1. **A** -> `apis/a/get-a.md`\n\n```text\n2. not -> `a step.md`\n```\n";
   assertEquals(parseFlow(text, "f.md").flow?.steps.length, 1);
 });
+
+Deno.test("parseFlow() reads Always: true on a step, and refuses any other value", () => {
+  const text = (value: string) =>
+    `---\ntype: pipeline\n---\n## Steps\n\n1. **Clean** -> \`apis/a/delete-a.md\`\n   - Always: ${value}\n`;
+  assertEquals(parseFlow(text("true"), "f.md").flow?.steps[0].always, { line: 7 });
+  assertEquals(parseFlow(text("`true`"), "f.md").flow?.steps[0].always, { line: 7 });
+  assertEquals(parseFlow(text("false"), "f.md").flow?.steps[0].always, undefined);
+  const bad = parseFlow(text("maybe"), "f.md").issues.find((i) => i.severity === "error");
+  assertMatch(bad!.message, /Always must be true or false, got "maybe"/);
+  const typo = parseFlow(text("true").replace("Always", "Alwyas"), "f.md").issues[0];
+  assertMatch(typo.fix!, /Did you mean "Always"/);
+});

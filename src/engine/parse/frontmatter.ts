@@ -5,6 +5,7 @@
 import { type Issue, issue, warning } from "../issue.ts";
 import type { MdDocument } from "./markdown.ts";
 import { keyLine, parseYaml, scalarText } from "./yaml.ts";
+import { nearMiss } from "../text/edit_distance.ts";
 
 export class FieldReader {
   readonly issues: Issue[] = [];
@@ -161,15 +162,28 @@ export class FieldReader {
     for (const key of keys) this.seen.add(key);
   }
 
-  /** Warns about every top-level key no reader asked for. */
+  /**
+   * Every top-level key no reader asked for: a near miss of a known key
+   * (`standalon`, `respone`) is an error naming it, since the setting it meant
+   * would silently not apply; any other key is a warning and ignored.
+   */
   warnUnknown(): void {
+    const known = [...this.seen];
     for (const key of Object.keys(this.data)) {
       if (this.seen.has(key)) continue;
-      this.issues.push(warning(`Unknown frontmatter key "${key}" is ignored`, {
-        file: this.file,
-        line: this.line([key]),
-        fix: "Remove it, or check the spelling against the endpoint-file fields in the README",
-      }));
+      const near = nearMiss(key, known);
+      const where = { file: this.file, line: this.line([key]) };
+      this.issues.push(
+        near
+          ? issue("SPEC_PARSE_ERROR", `Unknown frontmatter key "${key}"`, {
+            ...where,
+            fix: `Did you mean "${near}"? Write \`${near}:\` instead`,
+          })
+          : warning(`Unknown frontmatter key "${key}" is ignored`, {
+            ...where,
+            fix: "Remove it, or check the spelling against the endpoint-file fields in the README",
+          }),
+      );
     }
   }
 

@@ -5,6 +5,7 @@
  */
 import { type Issue, issue } from "../issue.ts";
 import { HTTP_METHODS, type HttpHeader, type RequestBlock, type ResponseBlock } from "../model.ts";
+import { concreteStatus, STATUS_ALTERNATIVES, statusAlternatives } from "../compare/status.ts";
 
 const HEADER_LINE = /^([!#$%&'*+.^_`|~0-9A-Za-z-]+)[ \t]*:[ \t]*(.*)$/;
 
@@ -105,28 +106,41 @@ export function parseResponseBlock(
   const issues: Issue[] = [];
   const { head, body } = splitBlock(text, firstLine);
   const start = head[0];
-  const match = start && /^\s*(?:HTTP\/[\d.]+\s+)?(\d{3})(?:\s+(.*))?$/.exec(start.text);
-  if (!match) {
+  const match = start && /^\s*(?:HTTP\/[\d.]+\s+)?(\S+)(?:\s+(.*))?$/.exec(start.text);
+  if (!match || !STATUS_ALTERNATIVES.test(match[1])) {
     issues.push(
       issue("VALIDATION_ERROR", `Cannot parse status line "${start?.text.trim() ?? ""}"`, {
         file,
         line: start?.line ?? firstLine,
-        fix: "Start the block with a status line such as `HTTP/1.1 200 OK`",
+        fix: "Start the block with a status line such as `HTTP/1.1 200 OK` (alternatives: " +
+          "`HTTP/1.1 200|201`, a range: `HTTP/1.1 2XX`)",
       }),
     );
     return { issues };
   }
-  const status = Number(match[1]);
-  if (status < 100 || status > 599) {
-    issues.push(issue("VALIDATION_ERROR", `Status ${status} is not an HTTP status code`, {
-      file,
-      line: start.line,
-      fix: "Use a status between 100 and 599",
-    }));
+  const alternatives = statusAlternatives(match[1]);
+  for (const alternative of alternatives) {
+    const code = concreteStatus(alternative);
+    if (code < 100 || code > 599) {
+      issues.push(issue("VALIDATION_ERROR", `Status ${alternative} is not an HTTP status code`, {
+        file,
+        line: start.line,
+        fix: "Use a status between 100 and 599, or a range 1XX to 5XX",
+      }));
+    }
   }
+  const status = concreteStatus(alternatives[0]);
+  const statuses = alternatives.length > 1 || /X/.test(alternatives[0]) ? alternatives : undefined;
   const headers = parseHeaders(head.slice(1), file, issues);
   return {
-    block: { status, reason: (match[2] ?? "").trim(), headers, body, line: start.line },
+    block: {
+      status,
+      ...(statuses ? { statuses } : {}),
+      reason: (match[2] ?? "").trim(),
+      headers,
+      body,
+      line: start.line,
+    },
     issues,
   };
 }

@@ -13,7 +13,9 @@ import {
   PROTOCOLS,
   type ResponseBlock,
 } from "../model.ts";
-import { malformedPlaceholders } from "../resolve/template.ts";
+import { malformedPlaceholders, templateNames } from "../resolve/template.ts";
+import { GENERATED_NAMES, unknownGenerated } from "../resolve/generated.ts";
+import { nearMiss } from "../text/edit_distance.ts";
 import { withBodySources } from "../files/body_source.ts";
 import { protocolIssues, readStreamParts } from "../streams/sections.ts";
 import { STREAM_KEYS } from "../streams/options.ts";
@@ -253,13 +255,20 @@ function checkNestedKeys(
       continue;
     }
     for (const inner of Object.keys(value)) {
-      if (!allowed.includes(inner)) {
-        issues.push(warning(`Unknown frontmatter key "${key}.${inner}" is ignored`, {
-          file,
-          line: line([key, inner]),
-          fix: `Known keys under ${key}: ${allowed.join(", ")}`,
-        }));
-      }
+      if (allowed.includes(inner)) continue;
+      const near = nearMiss(inner, allowed);
+      const where = { file, line: line([key, inner]) };
+      issues.push(
+        near
+          ? issue("SPEC_PARSE_ERROR", `Unknown frontmatter key "${key}.${inner}"`, {
+            ...where,
+            fix: `Did you mean "${key}.${near}"? Known keys under ${key}: ${allowed.join(", ")}`,
+          })
+          : warning(`Unknown frontmatter key "${key}.${inner}" is ignored`, {
+            ...where,
+            fix: `Known keys under ${key}: ${allowed.join(", ")}`,
+          }),
+      );
     }
   }
 }
@@ -471,6 +480,18 @@ function checkPlaceholders(sections: (MdSection | undefined)[], file: string, is
         file,
         line,
         fix: "Write placeholders as {{name}} with a name of letters, digits and _",
+      }));
+    }
+    // A Postman dynamic value apispec does not make stays a variable to define, so a warning.
+    for (const name of templateNames(text)) {
+      const meant = unknownGenerated(name);
+      if (meant === undefined) continue;
+      issues.push(warning(`{{${name}}} is not a value apispec generates`, {
+        file,
+        line,
+        fix: `${meant ? `Did you mean {{${meant}}}? ` : ""}Generated values: ${
+          GENERATED_NAMES.map((n) => `{{${n}}}`).join(", ")
+        }; otherwise define ${name} with --var or in env.md`,
       }));
     }
   };

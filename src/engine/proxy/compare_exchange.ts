@@ -5,6 +5,7 @@
  * that one of the file's `## Error responses` documents is compared with that
  * block instead (in `shape` mode): live traffic meets documented errors.
  */
+import { statusMatches } from "../compare/status.ts";
 import { compareResponse } from "../compare/compare.ts";
 import { classify } from "../diagnose/classify.ts";
 import type { Diff, ErrorType, HttpResponse, ResponseBlock } from "../model.ts";
@@ -52,9 +53,9 @@ export function compareExchange(
 ): ExchangeVerdict {
   const { spec } = route;
   const status = observed.response.status;
-  const errorBlock = status === spec.expected.status
+  const errorBlock = statusMatches(spec.expected, status)
     ? undefined
-    : spec.errorResponses.find((block) => block.status === status);
+    : spec.errorResponses.find((block) => statusMatches(block, status));
   const values: Record<string, string> = { ...spec.vars, ...params };
   const block = fill(errorBlock ?? spec.expected, values);
   // HEAD carries no body, and a body cut short cannot be compared: then only status and headers.

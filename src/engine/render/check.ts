@@ -26,10 +26,26 @@ export function flowCase(flow: {
   file: string;
   title: string;
   passed: boolean;
+  /** Why it did not run, when it did not on purpose. */
+  skipped?: string;
   steps: StepRecord[];
   details: StepDetail[];
   issues: Issue[];
 }): ReportCase {
+  if (flow.skipped) {
+    return {
+      name: flow.title,
+      group: "flows",
+      file: flow.file,
+      passed: false,
+      skipped: true,
+      status: 0,
+      duration_ms: 0,
+      error_type: null,
+      hint: `Skipped: ${flow.skipped}`,
+      details: [],
+    };
+  }
   const failedAt = flow.steps.findIndex((s) => !s.passed && !s.skipped);
   const failed = flow.steps[failedAt];
   const error = flow.issues.find((i) => i.severity === "error");

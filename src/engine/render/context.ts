@@ -5,6 +5,7 @@
  * `schema` (a JSON document). Parts come in the intent's order, which is also
  * the order they are dropped in when the token budget is short.
  */
+import { statusText } from "../compare/status.ts";
 import { estimateTokens, packUnits, type Unit } from "./context_budget.ts";
 import {
   bodyKind,
@@ -71,7 +72,7 @@ export function partLines(part: ContextPart, e: ContextEndpoint, input: ContextI
     case "response": {
       const fields = responseFields(spec);
       const body = fields.length ? ` ${fieldList(fields, max)}` : "";
-      return [`response: ${spec.expected.status}${body}`];
+      return [`response: ${statusText(spec.expected)}${body}`];
     }
     case "errors":
       return spec.errorResponses.length

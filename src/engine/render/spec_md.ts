@@ -29,6 +29,8 @@ export interface EndpointDraft {
   match?: MatchMode;
   ignore?: string[];
   vars?: Record<string, string | number | boolean>;
+  /** `false`: `check` and Run all leave the endpoint to flows (imported deletes, until reviewed). */
+  standalone?: false;
   request: DraftMessage & { target: string };
   expected: DraftMessage & { status: number; reason?: string };
   schema?: unknown;
@@ -37,8 +39,6 @@ export interface EndpointDraft {
   /** Free-form instructions for agents, written as an `agent-task` block. */
   tests?: string;
   notes?: string;
-  /** `standalone: false`: runs only inside flows (an imported mutation, which changes data). */
-  standalone?: false;
   /** `protocol: graphql`: the `## Query` block and the `## Variables` JSON text. */
   graphql?: { query: string; variables?: string };
 }

@@ -28,6 +28,13 @@ import {
   transportVariableNames,
 } from "../auth/plan.ts";
 import {
+  type Entropy,
+  GENERATED_NAMES,
+  generator,
+  isGenerated,
+  unknownGenerated,
+} from "./generated.ts";
+import {
   type Lookup,
   pathParamNames,
   substitute,
@@ -43,6 +50,11 @@ export interface BuildOptions {
   env: string;
   /** The project's auth blocks (`oauth2:`, `apiKey:`, `aws:`), `tls:` and `proxy:`. */
   project?: AuthProject;
+  /**
+   * What this request's generated values (`{{$guid}}`...) are made from;
+   * without it (dry runs, exports) they stay placeholders.
+   */
+  entropy?: Entropy;
 }
 
 export type AuthProject = Pick<ProjectConfig, "oauth2" | "apiKey" | "aws" | "tls" | "proxy">;
@@ -132,6 +144,12 @@ function findUsedVariables(
 
 /** How to define a missing variable, naming every source. */
 export function missingHint(name: string, env: string): string {
+  const meant = unknownGenerated(name);
+  if (meant !== undefined) {
+    return `${meant ? `Did you mean {{${meant}}}? ` : ""}apispec generates ${
+      GENERATED_NAMES.map((n) => `{{${n}}}`).join(", ")
+    }; define any other value with --var or in env.md`;
+  }
   const variable = envVariableFor(name);
   return `Define "${name}": --var ${name}=<value>, a \`${name}: <value>\` line under ## ${env} in ` +
     `api-docs/_shared/env.md, ${name}=<value> in .env.local, ` +
@@ -145,9 +163,9 @@ export function missingHint(name: string, env: string): string {
 export function reportVariables(spec: EndpointSpec, options: BuildOptions): VariableReportEntry[] {
   return usedVariables(spec, options.auth, options.project).map(({ name, kind }) => {
     const hit = lookupVar(options.layers, name);
-    return hit
-      ? { name, kind, resolved: true, source: hit.source }
-      : { name, kind, resolved: false, hint: missingHint(name, options.env) };
+    if (hit) return { name, kind, resolved: true, source: hit.source };
+    if (isGenerated(name)) return { name, kind, resolved: true, source: "generated per request" };
+    return { name, kind, resolved: false, hint: missingHint(name, options.env) };
   });
 }
 
@@ -158,7 +176,7 @@ export function reportVariables(spec: EndpointSpec, options: BuildOptions): Vari
  */
 export function buildExchange(spec: EndpointSpec, options: BuildOptions): BuiltExchange {
   const resolvesAll = usedVariables(spec, options.auth, options.project).every(({ name }) =>
-    lookupVar(options.layers, name) !== undefined
+    lookupVar(options.layers, name) !== undefined || isGenerated(name)
   );
   const secrets = secretValues(options.layers);
   if (!resolvesAll) return unresolved(spec, options, secrets);
@@ -196,18 +214,23 @@ function fillExchange(
   secrets: string[],
 ): Omit<BuiltExchange, "variables"> {
   const issues: Issue[] = [];
-  const lookup: Lookup = (name) => lookupVar(options.layers, name)?.value;
+  // A value defined in a layer wins over the generated one (`--var '$guid=…'` pins it).
+  const generated = generator(options.entropy);
+  const lookup: Lookup = (name) => lookupVar(options.layers, name)?.value ?? generated(name);
   const nested = new Set<string>();
+  // A dry run's generated values are their own placeholders: shown, not refused as nested.
+  const addNested = (names: string[]) =>
+    names.filter((n) => options.entropy || !isGenerated(n)).forEach((n) => nested.add(n));
   const fill = (text: string) => {
     const result = substitute(text, lookup);
-    result.nested.forEach((n) => nested.add(n));
+    addNested(result.nested);
     return result.text;
   };
   const fillHeaders = (headers: HttpHeader[]) =>
     headers.map((h) => ({ ...h, name: fill(h.name), value: fill(h.value) }));
 
   const pathFilled = substitutePathParams(spec.request.target, lookup);
-  pathFilled.nested.forEach((n) => nested.add(n));
+  addNested(pathFilled.nested);
   let url = fill(pathFilled.text);
   if (spec.request.target.startsWith("/")) url = joinBase(lookup("baseUrl")!, url);
   const headers = fillHeaders(spec.request.headers);

@@ -21,3 +21,28 @@ export function editDistance(a: string, b: string): number {
   }
   return row[b.length];
 }
+
+/**
+ * The candidate a mistyped name most likely meant: the nearest within edit
+ * distance 2 (1 for names of three letters or fewer, which are within 2 of
+ * too much), compared without case; undefined when none is that near.
+ *
+ * @example
+ * ```ts
+ * import { nearMiss } from "./edit_distance.ts";
+ * nearMiss("standalon", ["resource", "standalone"]); // "standalone"
+ * ```
+ */
+export function nearMiss(word: string, candidates: readonly string[]): string | undefined {
+  let best: string | undefined;
+  let bestDistance = Infinity;
+  for (const candidate of candidates) {
+    const distance = editDistance(word.toLowerCase(), candidate.toLowerCase());
+    const limit = candidate.length <= 3 ? 1 : 2;
+    if (distance <= limit && distance < bestDistance) {
+      best = candidate;
+      bestDistance = distance;
+    }
+  }
+  return best;
+}

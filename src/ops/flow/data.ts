@@ -12,6 +12,8 @@ import type { DataRow } from "../../engine/parse/data.ts";
 import { exists, readTextSync } from "../../adapters/fs.ts";
 import type { OpsContext } from "../../adapters/system.ts";
 import { displayPath, resolveStepPath } from "../collection/load.ts";
+import type { PlanNode } from "../../engine/flow/plan.ts";
+import type { FlowTree } from "./load.ts";
 
 export interface DataSet {
   /** Display path of the data file. */
@@ -86,4 +88,35 @@ async function flagPath(
   if (await exists(direct)) return direct;
   const inRoot = resolve(collectionRoot, flag);
   return await exists(inRoot) ? inRoot : direct;
+}
+
+/**
+ * The rows of every sub-flow in a plan whose frontmatter has `data:`: a step
+ * that runs such a flow runs it once per row. Keyed by the sub-flow's path;
+ * read once each, problems as issues (the run stops before sending).
+ */
+export async function loadSubflowRows(
+  nodes: PlanNode[],
+  tree: FlowTree,
+  collectionRoot: string,
+  ctx: Pick<OpsContext, "cwd">,
+): Promise<{ rows: Map<string, DataRow[]>; issues: Issue[]; sources: Map<string, string> }> {
+  const rows = new Map<string, DataRow[]>();
+  const issues: Issue[] = [];
+  const sources = new Map<string, string>();
+  const visit = async (list: PlanNode[]) => {
+    for (const node of list) {
+      if (node.kind !== "flow") continue;
+      const flow = tree.flows.get(node.target)?.flow;
+      if (flow?.data && !rows.has(node.target)) {
+        const data = await loadDataSet(flow, { flowPath: node.target, collectionRoot }, ctx);
+        issues.push(...data.issues);
+        if (data.source) sources.set(data.source.file, data.source.text);
+        rows.set(node.target, data.data?.rows ?? []);
+      }
+      await visit(node.children);
+    }
+  };
+  await visit(nodes);
+  return { rows, issues, sources };
 }

@@ -19,7 +19,7 @@ import {
   resolveUserPath,
   selectEnv,
 } from "../collection/load.ts";
-import { loadDataSet } from "./data.ts";
+import { loadDataSet, loadSubflowRows } from "./data.ts";
 import { loadFlowTree } from "./load.ts";
 import type { FlowInput } from "./run_context.ts";
 import { type RowResult, type RowStart, runRows } from "./run_rows.ts";
@@ -35,6 +35,10 @@ export interface FlowResult {
   title: string;
   env: string;
   passed: boolean;
+  /** Set when the flow did not run on purpose (another file of the run cannot run). */
+  skipped?: string;
+  /** Ctrl-C stopped the run: what ran, then its `Always` steps; the rest is skipped. */
+  interrupted?: true;
   /** Capture name → value; secret-named values are masked. Empty for a data-driven run. */
   captures: Record<string, string>;
   /** Every record; in a data-driven run each name starts with its row (`row 2 › Create`). */
@@ -56,9 +60,15 @@ export interface FlowResult {
 
 /** What `flow --output=json` and `apispec_flow` print. */
 export type FlowJson =
-  | { passed: boolean; captures: Record<string, string>; steps: StepRecord[] }
   | {
     passed: boolean;
+    interrupted?: true;
+    captures: Record<string, string>;
+    steps: StepRecord[];
+  }
+  | {
+    passed: boolean;
+    interrupted?: true;
     iterations: {
       data: Record<string, unknown>;
       passed: boolean;
@@ -78,9 +88,11 @@ function flowRules(plan: FlowPlan): AssertionRule[] {
 
 /** The wire form: `{passed, captures, steps}`, or `{passed, iterations}` for a data-driven run. */
 export function flowJson(result: FlowResult): FlowJson {
+  const interrupted = result.interrupted ? { interrupted: true as const } : {};
   if (result.iterations) {
     return {
       passed: result.passed,
+      ...interrupted,
       iterations: result.iterations.map(({ data, passed, captures, steps }) => ({
         data,
         passed,
@@ -89,7 +101,7 @@ export function flowJson(result: FlowResult): FlowJson {
       })),
     };
   }
-  return { passed: result.passed, captures: result.captures, steps: result.steps };
+  return { passed: result.passed, ...interrupted, captures: result.captures, steps: result.steps };
 }
 
 export interface FlowListeners {
@@ -150,6 +162,10 @@ export async function runFlow(
   }, ctx);
   issues.push(...data.issues);
   if (data.source) sources.set(data.source.file, data.source.text);
+  // Sub-flows with data: run once per row where a step runs them.
+  const subflows = await loadSubflowRows(plan.nodes, tree, collection.root, ctx);
+  issues.push(...subflows.issues);
+  for (const [file, text] of subflows.sources) sources.set(file, text);
   if (stop()) return early();
 
   const continueOnError = input.continueOnError ?? flow.continueOnError;
@@ -163,6 +179,7 @@ export async function runFlow(
     input: { ...input, transport },
     ctx,
     rows: data.data?.rows,
+    subflowRows: subflows.rows,
     dryRun,
     parallel,
     continueOnError,
@@ -177,11 +194,14 @@ export async function runFlow(
   issues.push(...run.issues);
   if (run.checkFailed) return early();
   const failed = !run.passed;
+  const interrupted = ctx.interrupt?.aborted === true;
   return {
     file,
     title: flow.title,
     env,
-    passed: run.passed,
+    // An interrupted run did not pass, whatever its steps that ran did.
+    passed: run.passed && !interrupted,
+    ...(interrupted ? { interrupted: true as const } : {}),
     captures: run.captures,
     steps: run.steps,
     issues,

@@ -19,6 +19,10 @@ export interface PlanView {
   when?: string;
   until?: { rule: string; everyMs: number; times: number };
   delayMs?: number;
+  /** `Always: true`: runs after a failure or an interrupt too. */
+  always?: true;
+  /** A sub-flow step whose flow has `data:`: its data file; the sub-flow runs once per row. */
+  data?: string;
   captures: string[];
   children: PlanView[];
 }
@@ -34,13 +38,16 @@ export async function describeFlowPlan(
   if (!flow) return { nodes: [], issues: tree.issues };
   const plan = planFlow(path, tree);
   return {
-    nodes: plan.nodes.map(view),
+    nodes: plan.nodes.map((node) =>
+      view(node, (target) => tree.flows.get(target)?.flow.data?.file)
+    ),
     ...(flow.data ? { data: flow.data.file } : {}),
     issues: [...tree.issues, ...plan.issues],
   };
 }
 
-function view(node: PlanNode): PlanView {
+function view(node: PlanNode, dataOf: (target: string) => string | undefined): PlanView {
+  const data = node.kind === "flow" ? dataOf(node.target) : undefined;
   const { step } = node;
   return {
     id: node.id,
@@ -59,7 +66,9 @@ function view(node: PlanNode): PlanView {
       }
       : {}),
     ...(step.delayMs ? { delayMs: step.delayMs } : {}),
+    ...(step.always ? { always: true as const } : {}),
+    ...(data ? { data } : {}),
     captures: step.captures.map((c) => c.variable),
-    children: node.children.map(view),
+    children: node.children.map((child) => view(child, dataOf)),
   };
 }

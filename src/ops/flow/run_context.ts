@@ -16,6 +16,7 @@ import {
   type VarLayer,
 } from "../../engine/resolve/layers.ts";
 import type { Lookup } from "../../engine/flow/lookup.ts";
+import type { DataRow } from "../../engine/parse/data.ts";
 import type { OpsContext } from "../../adapters/system.ts";
 import { type ExecInput, OS_PREFIXES } from "../run/exec.ts";
 import type { HistorySink } from "../run/history.ts";
@@ -71,6 +72,8 @@ export interface RunContext {
   layerCache: Map<EndpointSpec | undefined, VarLayer[]>;
   /** The data row's layer (with --var or tool vars), built on first use. */
   rowLayer?: VarLayer;
+  /** Sub-flow path → its data rows: a step running that flow runs it once per row. */
+  subflowRows: Map<string, DataRow[]>;
   /** What the flow's rules need to evaluate (RE2 when one uses `matches`), loaded once per run. */
   assertions: AssertionOptions;
 }
@@ -103,6 +106,26 @@ export function layersFor(
     [explicit],
   )[0];
   return [{ name: "capture", label: "capture", vars: captures }, rc.rowLayer, ...below];
+}
+
+/** Whether the run was interrupted (Ctrl-C): only `Always` steps still run. */
+export function interrupted(rc: RunContext): boolean {
+  return rc.ctx.interrupt?.aborted === true;
+}
+
+/** Waits `ms` (a `Delay`, an `Every`), or less when the run is interrupted meanwhile. */
+export async function sleepUnlessInterrupted(rc: RunContext, ms: number): Promise<void> {
+  const signal = rc.ctx.interrupt;
+  if (!signal) return await rc.ctx.clock.sleep(ms);
+  if (signal.aborted) return;
+  let stop!: () => void;
+  const stopped = new Promise<void>((resolve) => stop = resolve);
+  signal.addEventListener("abort", stop, { once: true });
+  try {
+    await Promise.race([rc.ctx.clock.sleep(ms), stopped]);
+  } finally {
+    signal.removeEventListener("abort", stop);
+  }
 }
 
 /** A lookup over layers. */

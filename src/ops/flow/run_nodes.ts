@@ -14,11 +14,20 @@ import {
   loopCaptures,
   NOTHING,
   type Settled,
+  stopHint,
   visibleCaptures,
 } from "../../engine/flow/decide.ts";
-import { rootName } from "../../engine/flow/lookup.ts";
+import { rootName, rowVariables } from "../../engine/flow/lookup.ts";
+import type { DataRow } from "../../engine/parse/data.ts";
 import type { PlanNode } from "../../engine/flow/plan.ts";
-import { layersFor, lookupIn, type RunContext, type StepOutcome } from "./run_context.ts";
+import {
+  interrupted,
+  layersFor,
+  lookupIn,
+  type RunContext,
+  sleepUnlessInterrupted,
+  type StepOutcome,
+} from "./run_context.ts";
 import { runRequest, skippedRecord } from "./run_request.ts";
 
 export interface NodesRun {
@@ -27,19 +36,24 @@ export interface NodesRun {
   failed: boolean;
 }
 
-/** Runs sibling nodes with the captures they inherit and the loop variables bound around them. */
+/**
+ * Runs sibling nodes with the captures they inherit and the loop variables
+ * bound around them. `always`: they are the steps of an `Always` step's
+ * sub-flow, which run whatever failed before.
+ */
 export async function runNodes(
   rc: RunContext,
   nodes: PlanNode[],
   inherited: Settled,
   bindings: Record<string, string>,
   prefix: string,
+  always = false,
 ): Promise<NodesRun> {
   const settled: (Settled | undefined)[] = [];
   const runs: NodesRun[] = [];
   const runAt = async (index: number) => {
     const view = visibleCaptures(inherited, settled, index);
-    runs[index] = await runNode(rc, nodes[index], view, bindings, prefix);
+    runs[index] = await runNode(rc, nodes[index], view, bindings, prefix, always);
     settled[index] = runs[index].settled;
   };
   if (rc.parallel && !rc.dryRun) {
@@ -64,6 +78,7 @@ async function runNode(
   view: Settled,
   bindings: Record<string, string>,
   prefix: string,
+  always: boolean,
 ): Promise<NodesRun> {
   const name = prefix + node.step.name;
   // Built only when a line needs a variable (When, For each): most steps never ask.
@@ -74,6 +89,8 @@ async function runNode(
     view,
     lookup,
     stoppedBy: rc.stoppedBy,
+    interrupted: interrupted(rc),
+    always,
     placeholder: rc.dryRun ? (n) => rc.placeholders.has(n) : undefined,
     assertions: rc.assertions,
   });
@@ -114,11 +131,12 @@ async function runNode(
       rc.placeholders.add(as);
       return await runOnce(rc, node, `${name} [*]`, view, { ...bindings, ...stand }, {
         notes: [decision.reason],
+        always,
       });
     }
     case "run":
-      if (!decision.items) return await runOnce(rc, node, name, view, bindings, {});
-      return await runLoop(rc, node, name, view, bindings, decision.items);
+      if (!decision.items) return await runOnce(rc, node, name, view, bindings, { always });
+      return await runLoop(rc, node, name, view, bindings, decision.items, always);
   }
 }
 
@@ -130,33 +148,100 @@ async function runLoop(
   view: Settled,
   bindings: Record<string, string>,
   items: unknown[],
+  always: boolean,
 ): Promise<NodesRun> {
   const outcomes: StepOutcome[] = [];
   const runs: { settled: Settled; ran: boolean; failed: boolean }[] = [];
   for (const [index, item] of items.entries()) {
     const bound = { ...bindings, ...iterationBindings(node, item) };
     const itemName = iterationName(name, index);
-    const skip = rc.stoppedBy !== undefined
-      ? `Skipped: step "${rc.stoppedBy}" failed and continue-on-error is off`
-      : iterationSkip(
-        node,
-        lookupIn(layersFor(rc, { ...view.values, ...bound })),
-        rc.assertions,
-      );
+    const stopped = stoppedHere(rc, node, always);
+    const skip = stopped ?? iterationSkip(
+      node,
+      lookupIn(layersFor(rc, { ...view.values, ...bound })),
+      rc.assertions,
+    );
     if (skip) {
-      outcomes.push(...skipLeaves(rc, node, itemName, skip, rc.stoppedBy === undefined, index + 1));
+      outcomes.push(...skipLeaves(rc, node, itemName, skip, stopped === undefined, index + 1));
       runs.push({ settled: NOTHING, ran: false, failed: false });
       continue;
     }
-    const once = await runOnce(rc, node, itemName, view, bound, { iteration: index + 1 });
+    const once = await runOnce(rc, node, itemName, view, bound, {
+      iteration: index + 1,
+      always,
+    });
     outcomes.push(...once.outcomes);
     runs.push({ settled: once.settled, ran: true, failed: once.failed });
   }
+  return repeated(node, name, outcomes, runs);
+}
+
+/** What a step's runs (loop items, rows) leave: captures as lists, failed when one failed. */
+function repeated(
+  node: PlanNode,
+  name: string,
+  outcomes: StepOutcome[],
+  runs: { settled: Settled; ran: boolean; failed: boolean }[],
+): NodesRun {
   return {
     settled: loopCaptures(node.produces, name, runs),
     outcomes,
     failed: runs.some((r) => r.failed),
   };
+}
+
+/** Why an earlier failure or Ctrl-C skips this node now; undefined when it runs. */
+function stoppedHere(rc: RunContext, node: PlanNode, always: boolean): string | undefined {
+  return stopHint(node, { stoppedBy: rc.stoppedBy, interrupted: interrupted(rc), always });
+}
+
+/**
+ * A step that runs a flow with `data:`: the flow's steps once per row, the
+ * row's columns bound as variables of those steps (above captures and
+ * --var). Its captures come back as arrays of the rows' values, as a loop's.
+ * A failed row stops the rest unless continue-on-error. A dry run checks one
+ * row of each set of columns.
+ */
+async function runPerRow(
+  rc: RunContext,
+  node: PlanNode,
+  name: string,
+  view: Settled,
+  bindings: Record<string, string>,
+  rows: DataRow[],
+  always: boolean,
+): Promise<NodesRun> {
+  const outcomes: StepOutcome[] = [];
+  const runs: { settled: Settled; ran: boolean; failed: boolean }[] = [];
+  const seen = new Set<string>();
+  for (const [index, row] of rows.entries()) {
+    const values = rowVariables(row);
+    if (rc.dryRun) {
+      const columns = Object.keys(values).sort().join("\u0000");
+      if (seen.has(columns)) continue;
+      seen.add(columns);
+    }
+    const prefix = `${name} [row ${index + 1}] › `;
+    const stopped = stoppedHere(rc, node, always);
+    if (stopped) {
+      for (const child of node.children) {
+        outcomes.push(...skipLeaves(rc, child, prefix + child.step.name, stopped, false));
+      }
+      runs.push({ settled: NOTHING, ran: false, failed: false });
+      continue;
+    }
+    const once = await runNodes(
+      rc,
+      node.children,
+      view,
+      { ...bindings, ...values },
+      prefix,
+      always,
+    );
+    outcomes.push(...once.outcomes);
+    runs.push({ settled: once.settled, ran: true, failed: once.failed });
+  }
+  return repeated(node, name, outcomes, runs);
 }
 
 /** One run of a node: its request, or its sub-flow's nodes, after its delay. */
@@ -166,11 +251,14 @@ async function runOnce(
   name: string,
   view: Settled,
   bindings: Record<string, string>,
-  place: { iteration?: number; notes?: string[] },
+  place: { iteration?: number; notes?: string[]; always: boolean },
 ): Promise<NodesRun> {
-  if (node.step.delayMs && !rc.dryRun) await rc.ctx.clock.sleep(node.step.delayMs);
+  if (node.step.delayMs && !rc.dryRun) await sleepUnlessInterrupted(rc, node.step.delayMs);
   if (node.kind === "flow") {
-    return await runNodes(rc, node.children, view, bindings, `${name} › `);
+    const always = place.always || node.step.always !== undefined;
+    const rows = rc.subflowRows.get(node.target);
+    if (rows) return await runPerRow(rc, node, name, view, bindings, rows, always);
+    return await runNodes(rc, node.children, view, bindings, `${name} › `, always);
   }
   const ran = await runRequest(rc, node, name, { ...view.values, ...bindings }, place);
   const notes = [...(place.notes ?? []), ...(rc.dryRun ? stepNotes(node) : [])];
@@ -219,6 +307,7 @@ function stepNotes(node: PlanNode): string[] {
   return [
     ...(step.when ? [`when ${step.when.rule.source}`] : []),
     ...(step.delayMs ? [`delay ${step.delayMs} ms`] : []),
+    ...(step.always ? ["always: runs after a failure or an interrupt too"] : []),
     ...(step.until
       ? [
         `until ${step.until.rule.source}, every ${step.until.everyMs} ms, at most ${step.until.times} times`,

@@ -19,9 +19,17 @@ import type { Settled } from "../../engine/flow/decide.ts";
 import type { PlanNode } from "../../engine/flow/plan.ts";
 import { secretValues } from "../../engine/resolve/layers.ts";
 import { substitute, templateNames } from "../../engine/resolve/template.ts";
+import { isGenerated } from "../../engine/resolve/generated.ts";
 import { maskRecord } from "../../engine/secrets/mask.ts";
 import { type EndpointRun, envExclusion, runEndpoint } from "../run/exec.ts";
-import { layersFor, lookupIn, type RunContext, type StepOutcome } from "./run_context.ts";
+import {
+  interrupted,
+  layersFor,
+  lookupIn,
+  type RunContext,
+  sleepUnlessInterrupted,
+  type StepOutcome,
+} from "./run_context.ts";
 
 export interface RequestRun {
   outcome: StepOutcome;
@@ -181,8 +189,10 @@ async function sendUntil(
     const waitedFor = run.rawResponse
       ? untilHolds(resolve(step.until.rule), run.rawResponse, rc.assertions)
       : { rule: step.until.rule.source, passed: false, message: "no response" };
-    if (waitedFor.passed || attempts >= step.until.times) return { run, attempts, waitedFor };
-    await rc.ctx.clock.sleep(step.until.everyMs);
+    if (waitedFor.passed || attempts >= step.until.times || interrupted(rc)) {
+      return { run, attempts, waitedFor };
+    }
+    await sleepUnlessInterrupted(rc, step.until.everyMs);
   }
 }
 
@@ -224,7 +234,7 @@ function dryIssues(
   );
   for (const rule of [...asserts, ...(until ? [until] : [])]) {
     for (const variable of templateNames(rule.operand)) {
-      if (lookup(variable) !== undefined) continue;
+      if (lookup(variable) !== undefined || isGenerated(variable)) continue;
       issues.push(issue(
         "VAR_MISSING",
         `Variable "${variable}" in a line of step "${name}" is not defined`,

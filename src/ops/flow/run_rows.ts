@@ -50,6 +50,8 @@ export interface RowsInput {
   ctx: OpsContext;
   /** Undefined: the flow is not data-driven. */
   rows?: DataRow[];
+  /** Sub-flow path → its data rows: a step running that flow runs it once per row. */
+  subflowRows: Map<string, DataRow[]>;
   dryRun: boolean;
   parallel: boolean;
   continueOnError: boolean;
@@ -109,6 +111,8 @@ export async function runRows(r: RowsInput): Promise<RowsRun> {
   };
   const results: RowResult[] = [];
   for (const [index, row] of rows.entries()) {
+    // Ctrl-C: the row under way finishes its Always steps; no new row starts.
+    if (index > 0 && r.ctx.interrupt?.aborted) break;
     const vars = row ? rowVariables(row) : {};
     const data = row ? maskRow(row) : {};
     if (row) r.listeners.onRow?.({ index, count: rows.length, data });
@@ -183,6 +187,7 @@ function context(
     issues: [],
     placeholders,
     layerCache,
+    subflowRows: r.subflowRows,
     assertions: r.assertions,
     ...how,
   };

@@ -47,6 +47,11 @@ export interface ImportReport {
   written: string[];
   /** Files that already existed and were left alone. */
   skipped: string[];
+  /**
+   * DELETE operations written with `standalone: false`: `check` and Run all
+   * leave them to flows until someone has read them and removed the line.
+   */
+  held: string[];
   /** `env.key` entries added to the env template. */
   environment: string[];
   secrets: SecretFinding[];
@@ -91,6 +96,7 @@ export function emptyReport(collection: string, issues: Issue[], exitCode: ExitC
   return {
     written: [],
     skipped: [],
+    held: [],
     environment: [],
     secrets: [],
     warnings: [],
@@ -114,6 +120,11 @@ export function structureProblem(draft: EndpointDraft): string | undefined {
   };
   const parsed = parseEndpoint(renderSpec(skeleton), "draft");
   return parsed.issues.find((i) => i.severity === "error")?.message;
+}
+
+/** A DELETE operation as imported: `standalone: false`, so nothing but a flow runs it unreviewed. */
+function holdDelete(draft: EndpointDraft): EndpointDraft {
+  return draft.method === "DELETE" ? { ...draft, standalone: false } : draft;
 }
 
 /** Writes a conversion into the collection and regenerates the index. */
@@ -157,7 +168,9 @@ export async function writeConversion(
         projectFile(conversion.title || "my-api"),
       );
     }
-    const named = assignFileNames(conversion.endpoints);
+    // An imported DELETE would remove real data the first time `check` runs the collection:
+    // it waits for review, and flows (which create what they delete) still run it.
+    const named = assignFileNames(conversion.endpoints.map(holdDelete));
     const known = new Map<string, IndexEntry>();
     const results: ("written" | "skipped" | undefined)[] = [];
     // Folder by folder: a folder's texts are built, then its files written at once
@@ -205,8 +218,10 @@ export async function writeConversion(
     report.warnings.push(...warnings.filter((w) => w !== undefined));
     named.forEach(({ file }, index) => {
       const shown = displayPath(join(root, file), ctx.cwd);
-      if (results[index] === "written") report.written.push(shown);
-      else if (results[index] === "skipped") report.skipped.push(shown);
+      if (results[index] === "written") {
+        report.written.push(shown);
+        if (named[index].draft.standalone === false) report.held.push(shown);
+      } else if (results[index] === "skipped") report.skipped.push(shown);
     });
     ensureDevEnvironment(conversion);
     if (conversion.environments.some((e) => Object.keys(e.vars).length > 0)) {

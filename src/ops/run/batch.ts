@@ -1,9 +1,10 @@
 /**
  * Runs many endpoint files at once (8 by default) over Deno's fetch, which
- * keeps connections alive and reuses them. The specs of one resource run one
- * at a time in the order given, so a batch never races a DELETE against a GET
- * of the same record; different resources run side by side. Each collection
- * is loaded once. Backs the `apispec_exec_batch` tool.
+ * keeps connections alive and reuses them. The specs of one resource start in
+ * the order given: reads side by side, each write alone once everything
+ * before it has its answer, so a batch never races a DELETE against a GET of
+ * the same record; different resources run side by side. Each collection is
+ * loaded once. Backs the `apispec_exec_batch` tool.
  */
 import type { Issue } from "../../engine/issue.ts";
 import type { ErrorType } from "../../engine/model.ts";
@@ -33,7 +34,15 @@ export interface BatchEntry {
 }
 
 export interface BatchResult {
-  summary: { total: number; passed: number; failed: number; skipped: number; duration_ms: number };
+  summary: {
+    total: number;
+    passed: number;
+    failed: number;
+    skipped: number;
+    duration_ms: number;
+    /** Set when some specs cannot run (invalid, unresolved variable): then none was sent. */
+    nothing_sent?: string;
+  };
   results: BatchEntry[];
 }
 
@@ -46,10 +55,15 @@ export async function runSpecs(
   specs: string[],
   options: BatchOptions,
   ctx: OpsContext,
-): Promise<{ runs: SpecRun[]; issues: Issue[] }> {
+): Promise<{ runs: SpecRun[]; issues: Issue[]; refused?: Issue }> {
   const items = await loadEndpointItems(specs, options.config, ctx);
-  const { runs, issues } = await runItems(items, [], { ...options, sequence: "given" }, ctx);
-  return { runs, issues };
+  const { runs, issues, refused } = await runItems(
+    items,
+    [],
+    { ...options, sequence: "given" },
+    ctx,
+  );
+  return { runs, issues, refused };
 }
 
 /** The wire entry of one run. */
@@ -82,7 +96,8 @@ export async function execBatch(
   ctx: OpsContext,
 ): Promise<BatchResult> {
   const started = ctx.clock.monotonic();
-  const results = (await runSpecs(specs, options, ctx)).runs.map(batchEntry);
+  const { runs, refused } = await runSpecs(specs, options, ctx);
+  const results = runs.map(batchEntry);
   const passed = results.filter((r) => r.passed).length;
   const skipped = results.filter((r) => r.skipped).length;
   return {
@@ -92,6 +107,7 @@ export async function execBatch(
       failed: results.length - passed - skipped,
       skipped,
       duration_ms: Math.round(ctx.clock.monotonic() - started),
+      ...(refused ? { nothing_sent: `${refused.message}. ${refused.fix}` } : {}),
     },
     results,
   };

@@ -82,6 +82,10 @@ export interface CheckResult {
   /** Wall time of every item run, by its timings key (`--write-timings`). */
   timings: Record<string, number>;
   issues: Issue[];
+  /** Set when nothing was sent because some files cannot run; said after their own issues. */
+  refused?: Issue;
+  /** Ctrl-C stopped the run: what ran is reported, the rest as not run. */
+  interrupted?: true;
   exitCode: ExitCode;
 }
 
@@ -208,7 +212,9 @@ export async function checkContracts(input: CheckInput, ctx: OpsContext): Promis
   [...endpoints.map((e) => e.path), ...flows.map((f) => f.path)].forEach((path, i) => {
     result.timings[key(path)] = run.durations[i];
   });
-  result.issues.push(...run.issues);
+  result.issues.push(...run.issues.filter((i) => i !== run.refused));
+  if (run.refused) result.refused = run.refused;
+  if (run.interrupted) result.interrupted = true;
   result.exitCode = checkExitCode(result);
   return result;
 }
@@ -245,7 +251,7 @@ export async function planShards(
 function checkExitCode(result: CheckResult): ExitCode {
   return worstExitCode([
     ...result.endpoints.filter((r) => !r.skipped).map((r) => r.exitCode),
-    ...result.flows.map((f) =>
+    ...result.flows.filter((f) => !f.skipped).map((f) =>
       f.exitCode === EXIT.passed && !f.passed ? EXIT.testFailed : f.exitCode
     ),
   ]);

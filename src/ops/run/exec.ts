@@ -41,6 +41,7 @@ import {
   type TransportOptions,
 } from "../auth/transport.ts";
 import type { OpsContext } from "../../adapters/system.ts";
+import { systemRandom } from "../../adapters/random.ts";
 import {
   buildLayers,
   type Collection,
@@ -160,6 +161,12 @@ export interface RunOptions {
   timeoutMs?: number;
   strictAssertions: boolean;
   dryRun: boolean;
+  /**
+   * With `dryRun`: only whether the request resolves (its issues and exit
+   * code); the request is not masked for display. A planned run checks every
+   * file this way before it sends anything.
+   */
+  resolveOnly?: boolean;
   verbose: boolean;
   /** Absolute path of the endpoint file, for its history; defaults to `spec.file` from the working folder. */
   specPath?: string;
@@ -226,11 +233,16 @@ export async function runEndpoint(
   const auth = spec.auth ?? collection.config.auth;
   const transport = options.transport ?? new RunTransport({ cookies: false }, ctx);
   const layers = auth === "aws-sigv4" ? [...options.layers, awsLayer(ctx.env)] : options.layers;
+  const random = ctx.random ?? systemRandom;
   const built = buildExchange(spec, {
     layers,
     auth,
     env: options.env,
     project: collection.config,
+    // Fresh generated values for every request sent; a dry run shows their placeholders.
+    ...(options.dryRun
+      ? {}
+      : { entropy: { now: ctx.clock.now(), uuid: random.uuid, random: random.next } }),
   });
   if (!built.request) return fail(built.issues, built.variables, built.secrets);
   const request = built.request;
@@ -256,6 +268,15 @@ export async function runEndpoint(
     : undefined;
   if (payload && payload.issues.length > 0) {
     return fail(payload.issues, built.variables, built.secrets);
+  }
+  if (options.dryRun && options.resolveOnly) {
+    return {
+      record: recordFromIssues(built.issues),
+      issues: built.issues,
+      variables: [],
+      secrets: built.secrets,
+      exitCode: EXIT.passed,
+    };
   }
   if (options.dryRun) {
     const maskedRequest = maskRequest(request, built.secrets);
@@ -500,6 +521,8 @@ export interface ExecInput extends Omit<LayerInputs, "frontmatter"> {
   /** Which priority order the variable sources take (SPEC.md differs for CLI and tools). */
   order?: "cli" | "tool";
   dryRun?: boolean;
+  /** See `RunOptions.resolveOnly`. */
+  resolveOnly?: boolean;
   timeoutMs?: number;
   strictAssertions?: boolean;
   verbose?: boolean;
@@ -589,6 +612,7 @@ export async function execInCollection(
     timeoutMs: input.timeoutMs,
     strictAssertions: input.strictAssertions ?? false,
     dryRun: input.dryRun ?? false,
+    resolveOnly: input.resolveOnly,
     verbose: input.verbose ?? false,
     history: input.history,
     onExchangeDone: input.onExchangeDone,

@@ -1,16 +1,18 @@
 /**
  * Runs endpoint files and flows side by side, safely for a real API: every
  * file is read and parsed first, then `ResourceSchedule` hands out items so
- * that the items of one resource run one at a time (a flow holds every
- * resource its steps touch) while different resources share the lanes.
+ * that the reads of one resource run side by side, each write alone after
+ * them (a flow holds every resource its steps touch, alone), while different
+ * resources share the lanes.
  * Results keep the input order whatever ran first. Backs `check` and
  * `apispec_exec_batch`.
  */
-import type { Issue } from "../../engine/issue.ts";
+import { EXIT, type Issue, issue } from "../../engine/issue.ts";
 import type { ExecRecord } from "../../engine/model.ts";
 import { parseFlow } from "../../engine/parse/flow.ts";
 import {
   FLOW_RANK,
+  isRead,
   methodRank,
   ResourceSchedule,
   type RunItem,
@@ -25,9 +27,9 @@ import {
   type LoadedEndpoint,
   loadEndpoint,
 } from "./exec.ts";
-import { type FlowResult, runFlow } from "../flow/flow.ts";
+import { type FlowInput, type FlowResult, runFlow } from "../flow/flow.ts";
 import { resolveStepPath } from "../collection/validate.ts";
-import { resolveUserPath } from "../collection/load.ts";
+import { displayPath, resolveUserPath } from "../collection/load.ts";
 import { type CollectionCache, collectionCache } from "./collections.ts";
 import { RunTransport } from "../auth/transport.ts";
 
@@ -58,6 +60,8 @@ export interface FlowItem {
   resources: string[];
   /** Absolute paths of its steps' endpoint files. */
   steps: string[];
+  /** Its `# ` heading, else its name, when it parses. */
+  title?: string;
 }
 
 export interface RunItemsOptions
@@ -85,6 +89,10 @@ export interface ItemsRun {
   /** Wall time of each item in milliseconds: endpoints, then flows. */
   durations: number[];
   issues: Issue[];
+  /** Set when nothing was sent because some files cannot run (the issue says how many). */
+  refused?: Issue;
+  /** Ctrl-C stopped the run: items not started are reported as not run. */
+  interrupted?: true;
 }
 
 /** Reads, secret-scans and parses each named endpoint file. */
@@ -123,7 +131,7 @@ export async function loadFlowItem(
     const spec = known.get(target)!.spec;
     if (spec) resources.add(spec.resource);
   }
-  return { path, resources: [...resources].sort(), steps };
+  return { path, resources: [...resources].sort(), steps, title: flow?.title };
 }
 
 function skippedRun(item: EndpointItem, reason: string): SpecRun {
@@ -173,6 +181,7 @@ export function planItems(
         ? [item.loaded.spec.resource]
         : [],
       rank: given ? index : methodRank(item.loaded.spec?.method ?? "GET"),
+      read: isRead(item.loaded.spec?.method ?? "GET"),
     })),
     ...flows.map((flow, index) => ({
       id: flow.path,
@@ -183,6 +192,118 @@ export function planItems(
 }
 
 const IN_FLOW_ONLY = "runs only inside flows (standalone: false)";
+
+/** Why an item did not start: Ctrl-C came first. */
+export const INTERRUPTED_NOT_RUN = "not run: the run was interrupted";
+
+/** The runs of a preflight that found files which cannot run, and the flows' results. */
+interface Refused {
+  runs: SpecRun[];
+  flows: FlowResult[];
+  issue: Issue;
+}
+
+/** An endpoint's dry run stops the whole run unless it is left out on purpose (env list, ws/sse). */
+function refusesToRun(run: ExecResult): boolean {
+  if (run.exitCode === EXIT.passed) return false;
+  if (run.spec && envExclusion(run.spec, run.env)) return false;
+  return run.issues.some((i) => i.severity === "error" && i.code !== "UNSUPPORTED_PROTOCOL");
+}
+
+/**
+ * Resolves every endpoint and flow that would run, sending nothing (a dry
+ * run each). When one would stop with an error (invalid file, unresolved
+ * variable, a secret in a file), nothing runs: the others are reported as not
+ * run, so an import followed by `check` can never send its DELETEs and then
+ * exit 2 for a variable of another file.
+ */
+async function preflight(
+  endpoints: EndpointItem[],
+  flows: FlowItem[],
+  options: RunItemsOptions,
+  exec: Omit<ExecInput, "file">,
+  ctx: OpsContext,
+  collections: CollectionCache,
+): Promise<Refused | undefined> {
+  const runs: (SpecRun | undefined)[] = [];
+  let refused = 0;
+  for (const [index, item] of endpoints.entries()) {
+    if (isInFlowOnly(item, options)) continue;
+    const { collection } = await collections.of(item.path);
+    const dry = await execInCollection(
+      { ...exec, file: item.name, dryRun: true, resolveOnly: true },
+      item.path,
+      collection,
+      ctx,
+      item.loaded,
+    );
+    if (!refusesToRun(dry)) continue;
+    runs[index] = Object.assign(dry, { name: item.name, path: item.path });
+    refused++;
+  }
+  const flowRuns: (FlowResult | undefined)[] = [];
+  for (const [index, flow] of flows.entries()) {
+    const dry = await runFlow({ ...flowInput(flow, exec), dryRun: true }, ctx);
+    if (dry.exitCode === EXIT.passed) continue;
+    flowRuns[index] = dry;
+    refused++;
+  }
+  if (refused === 0) return undefined;
+  const reason = `not run: nothing is sent while ${refused} file${
+    refused === 1 ? "" : "s"
+  } cannot run`;
+  return {
+    runs: endpoints.map((item, index) =>
+      runs[index] ?? skippedRun(item, isInFlowOnly(item, options) ? IN_FLOW_ONLY : reason)
+    ),
+    flows: flows.map((flow, index) => flowRuns[index] ?? notRunFlow(flow, reason, ctx)),
+    issue: issue(
+      "VALIDATION_ERROR",
+      `Nothing was sent: ${refused} of ${
+        endpoints.filter((item) => !isInFlowOnly(item, options)).length + flows.length
+      } files cannot run`,
+      {
+        fix: "Fix them and run again; an endpoint that needs a flow's captures says " +
+          "`standalone: false`, an unresolved variable is defined with --var or in env.md",
+      },
+    ),
+  };
+}
+
+function flowInput(flow: FlowItem, exec: Omit<ExecInput, "file">): FlowInput {
+  return {
+    file: flow.path,
+    env: exec.env,
+    order: exec.order,
+    cli: exec.cli,
+    tool: exec.tool,
+    session: exec.session,
+    timeoutMs: exec.timeoutMs,
+    strictAssertions: exec.strictAssertions,
+    verbose: exec.verbose,
+    config: exec.config,
+    transport: exec.transport,
+  };
+}
+
+function notRunFlow(flow: FlowItem, reason: string, ctx: OpsContext): FlowResult {
+  const file = displayPath(flow.path, ctx.cwd);
+  return {
+    file,
+    title: flow.title ?? file,
+    env: "",
+    passed: false,
+    skipped: reason,
+    captures: {},
+    steps: [],
+    issues: [],
+    exitCode: EXIT.passed,
+    parallel: false,
+    dryRun: false,
+    details: [],
+    sources: new Map(),
+  };
+}
 
 /** Runs the items under the per-resource schedule with `concurrency` lanes. */
 export async function runItems(
@@ -208,6 +329,20 @@ export async function runItems(
     ...given,
     transport: given.transport ?? new RunTransport(given.transportOptions ?? {}, ctx),
   };
+
+  const refused = await preflight(endpoints, flows, options, exec, ctx, collections);
+  if (refused) {
+    if (!given.transport) exec.transport.close();
+    refused.runs.forEach((run, index) => onEndpointDone?.(run, index));
+    refused.flows.forEach((flow, index) => onFlowDone?.(flow, index));
+    return {
+      runs: refused.runs,
+      flows: refused.flows,
+      durations: new Array(plan.length).fill(0),
+      issues: [refused.issue],
+      refused: refused.issue,
+    };
+  }
 
   const runOne = async (index: number, release: () => void) => {
     const started = ctx.clock.monotonic();
@@ -241,26 +376,33 @@ export async function runItems(
       onEndpointDone?.(result.runs[index], index);
     } else {
       const flow = flows[index - endpoints.length];
-      result.flows[index - endpoints.length] = await runFlow({
-        file: flow.path,
-        env: exec.env,
-        order: exec.order,
-        cli: exec.cli,
-        tool: exec.tool,
-        session: exec.session,
-        timeoutMs: exec.timeoutMs,
-        strictAssertions: exec.strictAssertions,
-        verbose: exec.verbose,
-        config: exec.config,
-        transport: exec.transport,
-      }, ctx);
+      result.flows[index - endpoints.length] = await runFlow(flowInput(flow, exec), ctx);
       onFlowDone?.(result.flows[index - endpoints.length], index - endpoints.length);
     }
     result.durations[index] = ctx.clock.monotonic() - started;
   };
 
-  await schedule(plan, Math.max(1, options.concurrency ?? DEFAULT_CONCURRENCY), runOne);
+  await schedule(
+    plan,
+    Math.max(1, options.concurrency ?? DEFAULT_CONCURRENCY),
+    runOne,
+    ctx.interrupt,
+  );
   if (!given.transport) exec.transport.close();
+  if (ctx.interrupt?.aborted) {
+    result.interrupted = true;
+    const reason = INTERRUPTED_NOT_RUN;
+    endpoints.forEach((item, index) => {
+      if (result.runs[index]) return;
+      result.runs[index] = skippedRun(item, reason);
+      result.durations[index] = 0;
+    });
+    flows.forEach((flow, index) => {
+      if (result.flows[index]) return;
+      result.flows[index] = notRunFlow(flow, reason, ctx);
+      result.durations[endpoints.length + index] = 0;
+    });
+  }
   result.issues.push(...await collections.flush());
   return result;
 }
@@ -273,11 +415,13 @@ const AHEAD = 2;
  * their resources) at once. An endpoint gives both back as soon as its
  * exchange with the API is over (`release`), so the next request goes out
  * while the verdict of the last one is worked out; a flow, when it ends.
+ * Once `interrupt` fires, no item starts; those running finish.
  */
 async function schedule(
   plan: RunItem[],
   concurrency: number,
   run: (index: number, release: () => void) => Promise<void>,
+  interrupt?: AbortSignal,
 ): Promise<void> {
   const schedule = new ResourceSchedule(plan);
   let inFlight = 0;
@@ -288,7 +432,7 @@ async function schedule(
     for (const wake of woken) wake();
   };
   const lane = async () => {
-    while (schedule.waiting > 0) {
+    while (schedule.waiting > 0 && !interrupt?.aborted) {
       const index = inFlight < concurrency ? schedule.take() : undefined;
       if (index === undefined) {
         await new Promise<void>((wake) => sleepers.push(wake));
@@ -310,5 +454,10 @@ async function schedule(
       }
     }
   };
-  await Promise.all(Array.from({ length: Math.min(concurrency + AHEAD, plan.length) }, lane));
+  interrupt?.addEventListener("abort", wakeAll);
+  try {
+    await Promise.all(Array.from({ length: Math.min(concurrency + AHEAD, plan.length) }, lane));
+  } finally {
+    interrupt?.removeEventListener("abort", wakeAll);
+  }
 }

@@ -21,7 +21,14 @@ export interface InitInput {
 export interface InitResult {
   created: string[];
   /** What the project import found and wrote (endpoint files), when it found an API. */
-  imported?: { source: string; from?: string; written: string[]; skipped: string[] };
+  imported?: {
+    source: string;
+    from?: string;
+    written: string[];
+    skipped: string[];
+    /** DELETE operations written with `standalone: false`, held for review. */
+    held: string[];
+  };
   ignored: string[];
   issues: Issue[];
   exitCode: ExitCode;
@@ -85,6 +92,7 @@ async function importProject(base: string, ctx: OpsContext): Promise<InitResult[
     from: discovery.from,
     written: report.written,
     skipped: report.skipped,
+    held: report.held,
   };
 }
 

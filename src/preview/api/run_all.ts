@@ -80,6 +80,20 @@ function endpointItem(run: SpecRun, inCollection: (path: string) => string): Run
 }
 
 function flowItem(flow: FlowResult, file: string): RunAllItem {
+  if (flow.skipped) {
+    return {
+      kind: "flow",
+      file,
+      title: flow.title,
+      passed: false,
+      skipped: true,
+      status: 0,
+      duration_ms: 0,
+      error_type: null,
+      hint: `Skipped: ${flow.skipped}`,
+      steps: [],
+    };
+  }
   const failed = flow.steps.find((s) => !s.passed && !s.skipped);
   const error = flow.issues.find((i) => i.severity === "error");
   return {
@@ -158,7 +172,7 @@ export async function runAllRoute(state: PreviewState, request: Request): Promis
         duration_ms: Math.round(ctx.clock.monotonic() - started),
       },
       exit_code: result.exitCode,
-      issues: result.issues,
+      issues: result.refused ? [...result.issues, result.refused] : result.issues,
     });
   }, "This is a bug in apispec; run `apispec check` on the folder for details");
 }

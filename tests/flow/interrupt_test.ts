@@ -1,0 +1,199 @@
+/**
+ * BEYOND §12, issue 31 items 10 and 11: `Always: true` steps run after an
+ * earlier failure, and Ctrl-C (a real SIGINT to a real process) during `flow`
+ * or `check` stops sending, runs the `Always` steps, prints what ran with an
+ * `interrupted` line (one JSON object with `"interrupted": true` for
+ * `--output json`) and exits 130.
+ */
+import { assert, assertEquals, assertStringIncludes } from "@std/assert";
+import { apispec, baseEnv, json, ROOT } from "../helpers/cli.ts";
+import { jsonResponse, startTestApi } from "../helpers/api.ts";
+import { collectionFiles, endpoint, workspace } from "../helpers/workspace.ts";
+import { flowFile, type FlowJson } from "./helpers.ts";
+
+/** Items API: POST creates, GET /slow waits until released, DELETE removes, GET /fail is a 500. */
+function itemsApi() {
+  let arrived!: () => void;
+  const slowArrived = new Promise<void>((resolve) => arrived = resolve);
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => release = resolve);
+  const api = startTestApi(async (request) => {
+    const path = new URL(request.url).pathname;
+    if (request.method === "POST") return jsonResponse({ id: 7 }, 201);
+    if (request.method === "DELETE") return new Response(null, { status: 204 });
+    if (path === "/slow") {
+      arrived();
+      await released;
+      return jsonResponse({ id: 7 });
+    }
+    if (path === "/fail") return jsonResponse({ error: "boom" }, 500);
+    return jsonResponse({ id: 7 });
+  });
+  return { api, slowArrived, release };
+}
+
+const FILES = {
+  "apis/items/create.md": endpoint({
+    method: "POST",
+    path: "/items",
+    resource: "items",
+    request: 'POST {{baseUrl}}/items\nContent-Type: application/json\n\n{"name": "x"}',
+    expected: 'HTTP/1.1 201 Created\nContent-Type: application/json\n\n{"id": 1}',
+  }),
+  "apis/items/slow.md": endpoint({
+    path: "/slow",
+    resource: "items",
+    frontmatter: "standalone: false\n",
+  }),
+  "apis/items/fail.md": endpoint({
+    path: "/fail",
+    resource: "items",
+    frontmatter: "standalone: false\n",
+  }),
+  "apis/items/next.md": endpoint({
+    path: "/next",
+    resource: "items",
+    frontmatter: "standalone: false\n",
+  }),
+  "apis/items/delete.md": endpoint({
+    method: "DELETE",
+    path: "/items/:itemId",
+    resource: "items",
+    frontmatter: "standalone: false\n",
+    expected: "HTTP/1.1 204 No Content",
+  }),
+};
+
+function lifecycle(middle: string) {
+  return flowFile([
+    {
+      name: "Create",
+      endpoint: "apis/items/create.md",
+      lines: ["Capture: `response.body.id` as `itemId`"],
+    },
+    { name: "Middle", endpoint: `apis/items/${middle}.md` },
+    { name: "Next", endpoint: "apis/items/next.md" },
+    { name: "Clean up", endpoint: "apis/items/delete.md", lines: ["Always: true"] },
+  ]);
+}
+
+const sent = (api: { requests: { method: string; path: string }[] }) =>
+  api.requests.map((r) => `${r.method} ${r.path}`);
+
+Deno.test("an Always step runs after a failed step; the flow stays failed", async () => {
+  const { api, release } = itemsApi();
+  release();
+  await using _ = api;
+  await using ws = await workspace(collectionFiles(api.url, {
+    ...FILES,
+    "flows/fails.md": lifecycle("fail"),
+  }));
+  const result = await apispec(["flow", "api-docs/flows/fails.md", "--output", "json"], {
+    cwd: ws.dir,
+  });
+  assertEquals(result.code, 1, result.stdout + result.stderr);
+  const report = json<FlowJson>(result);
+  assertEquals(report.passed, false);
+  assertEquals(report.steps.map((s) => [s.name, s.passed, s.skipped ?? false]), [
+    ["Create", true, false],
+    ["Middle", false, false],
+    ["Next", false, true],
+    ["Clean up", true, false],
+  ]);
+  assertEquals(sent(api), ["POST /items", "GET /fail", "DELETE /items/7"]);
+});
+
+/** Runs apispec as a child process and sends it SIGINT once `when` resolves. */
+async function interrupted(args: string[], cwd: string, when: Promise<void>, after: () => void) {
+  const child = new Deno.Command(Deno.execPath(), {
+    args: ["run", "-A", "--quiet", `--config=${ROOT}/deno.json`, `${ROOT}/main.ts`, ...args],
+    cwd,
+    env: baseEnv(),
+    clearEnv: true,
+    stdin: "null",
+    stdout: "piped",
+    stderr: "piped",
+  }).spawn();
+  const output = child.output();
+  await when;
+  child.kill("SIGINT");
+  // The request in flight gets its answer after the signal: it finishes, nothing new starts.
+  setTimeout(after, 200);
+  const { code, stdout, stderr } = await output;
+  const decode = (bytes: Uint8Array) => new TextDecoder().decode(bytes);
+  return { code, stdout: decode(stdout), stderr: decode(stderr) };
+}
+
+/** Runs apispec over the items API and FILES plus `files`, with Ctrl-C once GET /slow is in flight. */
+async function interruptedRun(args: string[], files: Record<string, string>) {
+  const { api, slowArrived, release } = itemsApi();
+  await using _ = api;
+  await using ws = await workspace(collectionFiles(api.url, { ...FILES, ...files }));
+  const result = await interrupted(args, ws.dir, slowArrived, release);
+  return { ...result, sent: sent(api) };
+}
+
+Deno.test("Ctrl-C during a flow stops sending, runs the Always step, prints one JSON object and exits 130", async () => {
+  const result = await interruptedRun(["flow", "api-docs/flows/slow.md", "--output", "json"], {
+    "flows/slow.md": lifecycle("slow"),
+  });
+  assertEquals(result.code, 130, result.stdout + result.stderr);
+  const report = JSON.parse(result.stdout) as FlowJson & { interrupted?: boolean };
+  assertEquals(report.interrupted, true);
+  assertEquals(report.passed, false);
+  assertEquals(report.steps.map((s) => [s.name, s.passed, s.skipped ?? false]), [
+    ["Create", true, false],
+    ["Middle", true, false],
+    ["Next", false, true],
+    ["Clean up", true, false],
+  ]);
+  assertEquals(report.steps[2].hint, "Skipped: the run was interrupted");
+  assertEquals(result.sent, ["POST /items", "GET /slow", "DELETE /items/7"]);
+  assertStringIncludes(result.stderr, "interrupted: nothing more was sent");
+});
+
+Deno.test("Ctrl-C during a flow on the console prints the steps that ran and an interrupted line", async () => {
+  const result = await interruptedRun(["flow", "api-docs/flows/slow.md"], {
+    "flows/slow.md": lifecycle("slow"),
+  });
+  assertEquals(result.code, 130, result.stdout + result.stderr);
+  assertStringIncludes(result.stdout, "Clean up");
+  assertStringIncludes(result.stdout, "interrupted: nothing more was sent; 1 step(s) skipped");
+  assertEquals(result.sent, ["POST /items", "GET /slow", "DELETE /items/7"]);
+});
+
+Deno.test("Ctrl-C during check: the flow under way runs its Always step, nothing else starts, exit 130", async () => {
+  const result = await interruptedRun(
+    ["check", "api-docs", "--concurrency", "1", "--report", "json"],
+    {
+      "apis/other/get-other.md": endpoint({ path: "/other", resource: "other" }),
+      "flows/a-slow.md": lifecycle("slow"),
+      "flows/b-later.md": flowFile([{ name: "Later", endpoint: "apis/items/create.md" }]),
+    },
+  );
+  assertEquals(result.code, 130, result.stdout + result.stderr);
+  const report = JSON.parse(result.stdout);
+  assertEquals(report.interrupted, true);
+  assertEquals(report.passed, false);
+  const flows = report.flows as (FlowJson & { file: string })[];
+  assertEquals(flows.map((f) => f.file), ["api-docs/flows/a-slow.md", "api-docs/flows/b-later.md"]);
+  assertEquals(flows[0].steps.map((s) => [s.name, s.skipped ?? false]), [
+    ["Create", false],
+    ["Middle", false],
+    ["Next", true],
+    ["Clean up", false],
+  ]);
+  // create.md runs on its own first (a standalone POST), then the flow until Ctrl-C.
+  assertEquals(result.sent, [
+    "GET /other",
+    "POST /items",
+    "POST /items",
+    "GET /slow",
+    "DELETE /items/7",
+  ]);
+  assert(
+    report.summary.skipped >= 1,
+    `the later flow is reported as not run: ${JSON.stringify(report.summary)}`,
+  );
+  assertStringIncludes(result.stderr, "interrupted: nothing more was sent");
+});
