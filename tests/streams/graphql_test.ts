@@ -89,6 +89,8 @@ Deno.test("import graphql: an SDL file and a URL (introspection) give one file p
     assertStringIncludes(me, "query Me {\n  me { id name role email }\n}");
     const create = await ws.read("api-docs/apis/graphql/post-mutation-createuser.md");
     assertStringIncludes(create, "standalone: false");
+    assertEquals(json(imported).held_for_review, []);
+    assertStringIncludes(JSON.stringify(json(imported).warnings), "1 mutation(s) written with");
     assertStringIncludes(create, '"input": {"name":"example","role":"ADMIN"}');
     const validated = await apispec(["validate", "api-docs"], { cwd: ws.dir });
     assertEquals(validated.code, 0, validated.stdout);

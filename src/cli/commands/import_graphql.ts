@@ -32,5 +32,13 @@ export async function run(args: ParsedArgs, io: CliIO): Promise<number> {
     onProgress: progress,
   });
   progress.end();
+  // Mutations are held like imported DELETEs, and said so in their own words.
+  if (report.held.length > 0) {
+    report.warnings.push(
+      `${report.held.length} mutation(s) written with \`standalone: false\`: check and Run all ` +
+        "leave them to flows, where their effect on data is chosen",
+    );
+    report.held = [];
+  }
   return printReport(report, io, json);
 }
