@@ -105,6 +105,7 @@ export function compareStrict(
   expected: unknown,
   actual: unknown,
   ignored: (path: string) => boolean,
+  root = "body",
   secrets: readonly string[] = [],
 ): string[] {
   const out: string[] = [];
@@ -139,7 +140,7 @@ export function compareStrict(
       out.push(`${path}: expected ${shown(path, expected)}, got ${shown(path, actual)}`);
     }
   };
-  at(expected, actual, "body");
+  at(expected, actual, root);
   return out;
 }
 

@@ -6,7 +6,8 @@ import { statusMatches, statusText } from "./status.ts";
 import type { Diff, HttpResponse, MatchMode, ResponseBlock } from "../model.ts";
 import { compareShape, compareStrict, compareText, ignoreMatcher, summarise } from "./body.ts";
 import { compareHeaders } from "./headers.ts";
-import { MAX_JSON_DEPTH, preview, responseJson, tryJson } from "./json_path.ts";
+import { expectedJson, MAX_JSON_DEPTH, preview, responseJson } from "./json_path.ts";
+import { compareBytes, describeBinary } from "../files/compare_bytes.ts";
 
 export interface CompareOptions {
   match: MatchMode;
@@ -16,6 +17,8 @@ export interface CompareOptions {
   validateSchema?: (schema: unknown, value: unknown) => string[];
   /** The run's known secrets: values in differences are masked with them before they are cut. */
   secrets?: readonly string[];
+  /** An expected body file (`< ./files/expected.png`): its bytes and the answer's, compared byte for byte. */
+  bytes?: { file: string; expected: Uint8Array; actual: Uint8Array };
 }
 
 /**
@@ -52,6 +55,9 @@ function compareBodies(
   options: CompareOptions,
   ignored: (path: string) => boolean,
 ): string[] {
+  if (options.bytes) {
+    return compareBytes(options.bytes.expected, options.bytes.actual, options.bytes.file);
+  }
   const actual = response.body;
   const secrets = options.secrets ?? [];
   const tooDeep = (side: string) =>
@@ -61,7 +67,8 @@ function compareBodies(
     if (!json.ok && json.tooDeep) return [tooDeep("the actual")];
     if (!json.ok) {
       return [
-        "body: expected JSON to validate against ## Schema, got " + describeText(actual, secrets),
+        "body: expected JSON to validate against ## Schema, got " +
+        (response.binary ? describeBinary(response.binary) : describeText(actual, secrets)),
       ];
     }
     if (!options.validateSchema) {
@@ -71,31 +78,22 @@ function compareBodies(
   }
   // An expected block without a body documents no body contract.
   if (expected.trim() === "") return [];
+  if (response.binary) {
+    return [
+      `body: expected ${describeText(expected, secrets)}, got ${describeBinary(response.binary)}`,
+    ];
+  }
   const want = expectedJson(expected);
   const got = responseJson(response);
   if (!want.ok && want.tooDeep) return [tooDeep("the expected")];
   if (!got.ok && got.tooDeep) return [tooDeep("the actual")];
   if (want.ok && got.ok) {
     return options.match === "strict"
-      ? compareStrict(want.value, got.value, ignored, secrets)
+      ? compareStrict(want.value, got.value, ignored, "body", secrets)
       : compareShape(want.value, got.value);
   }
   if (want.ok && !got.ok) return ["body: expected JSON, got " + describeText(actual, secrets)];
   return compareText(expected, actual, secrets);
-}
-
-// The same expected block is compared again and again in flows and data-driven runs.
-const expectedParses = new Map<string, ReturnType<typeof tryJson>>();
-
-/** The expected body as JSON, parsed once per distinct text (the last 64 kept). */
-function expectedJson(text: string): ReturnType<typeof tryJson> {
-  let parsed = expectedParses.get(text);
-  if (!parsed) {
-    parsed = tryJson(text);
-    if (expectedParses.size >= 64) expectedParses.delete(expectedParses.keys().next().value!);
-    expectedParses.set(text, parsed);
-  }
-  return parsed;
 }
 
 function describeText(text: string, secrets: readonly string[]): string {
