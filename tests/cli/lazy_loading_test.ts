@@ -84,6 +84,17 @@ Deno.test("exec of a schema-mode spec loads ajv, from vendor/, without npm or th
   assertEquals(heavyIn(modules), ["ajv (schema mode only)"]);
   assert(modules.some((m) => m.endsWith("/vendor/ajv@8.20.0/ajv.mjs")), modules.join("\n"));
   assertEquals(modules.filter((m) => m.includes("/node_modules/")), []);
+  assertEquals(modules.filter((m) => m.includes("re2js")), []);
+
+  // A schema pattern outside the linear subset loads RE2 (from vendor/), and nothing else heavy.
+  const spec = await Deno.readTextFile(`${demo.ws.dir}/${SCHEMA_SPEC}`);
+  const grouped = spec.replace('"type": "object"', '"type": "object", "pattern": "(a+)+$"');
+  assert(grouped !== spec, "the demo's schema has an object to give a pattern");
+  await demo.ws.write(SCHEMA_SPEC, grouped);
+  const withGroup = await loadedModules(["exec", SCHEMA_SPEC], demo.ws.dir);
+  assert(withGroup.some((m) => m.includes("/vendor/re2js@")), "a grouped pattern loads RE2");
+  assertEquals(heavyIn(withGroup), ["ajv (schema mode only)"]);
+  assertEquals(withGroup.filter((m) => m.includes("/node_modules/")), []);
 });
 
 Deno.test("validate and a data-driven flow of the demo load no npm package", async () => {
