@@ -8,7 +8,8 @@
 import { assert, assertEquals } from "@std/assert";
 import { baseEnv, ROOT } from "../helpers/cli.ts";
 import { demoProject } from "../helpers/demo.ts";
-import { workspace } from "../helpers/workspace.ts";
+import { collectionFiles, endpoint, workspace } from "../helpers/workspace.ts";
+import { flowFile } from "../flow/helpers.ts";
 
 const SHAPE_SPEC = "api-docs/apis/users/get-user-by-id.md";
 const PLAIN_SPEC = "api-docs/apis/users/get-user-plain.md";
@@ -111,6 +112,31 @@ Deno.test("validate and a data-driven flow of the demo load no npm package", asy
   assert(flow.some((m) => m.endsWith("/vendor/std-csv@1.0.6/parse.js")), "the CSV parser");
   assertEquals(flow.filter((m) => m.includes("/node_modules/")), []);
   assertEquals(heavyIn(flow).includes("Deno's Node compatibility layer"), false);
+});
+
+Deno.test("a flow that keeps a cookie loads tough-cookie from vendor/, without npm or the Node layer", async () => {
+  await using api = Deno.serve(
+    { hostname: "127.0.0.1", port: 0, onListen() {} },
+    (request) =>
+      new URL(request.url).pathname === "/login"
+        ? new Response("{}", { headers: { "set-cookie": "sid=s1; Path=/; HttpOnly" } })
+        : new Response("{}", {
+          status: request.headers.get("cookie") === "sid=s1" ? 200 : 401,
+        }),
+  );
+  await using ws = await workspace(collectionFiles(`http://127.0.0.1:${api.addr.port}`, {
+    "apis/session/post-login.md": endpoint({ method: "POST", path: "/login" }),
+    "apis/session/get-me.md": endpoint({ path: "/me" }),
+    "flows/login.md": flowFile([
+      { name: "Log in", endpoint: "apis/session/post-login.md" },
+      { name: "Me", endpoint: "apis/session/get-me.md" },
+    ]),
+  }));
+  // The second step passes only with the cookie the first one kept (loadedModules wants exit 0).
+  const modules = await loadedModules(["flow", "api-docs/flows/login.md"], ws.dir);
+  assert(modules.some((m) => m.endsWith("/vendor/tough-cookie@6.1.0/tough-cookie.mjs")), "the jar");
+  assertEquals(modules.filter((m) => m.includes("/node_modules/")), []);
+  assertEquals(heavyIn(modules).includes("Deno's Node compatibility layer"), false);
 });
 
 Deno.test("import openapi of a 3.x document loads no npm package and no Node layer", async () => {
