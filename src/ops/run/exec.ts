@@ -636,6 +636,7 @@ export async function execInCollection(
   // `exec` of one file: its own transport, whose cookie jar starts (and stays) empty.
   const transport = input.transport ??
     new RunTransport({ ...input.transportOptions, cookies: false }, ctx);
+  // Its clients (and unverified TLS's bridges) end with the run; a long-lived server would keep them.
   const run = await runEndpoint(spec, collection, {
     env,
     layers,
@@ -648,7 +649,9 @@ export async function execInCollection(
     verbose: input.verbose ?? false,
     history: input.history,
     onExchangeDone: input.onExchangeDone,
-  }, ctx);
+  }, ctx).finally(() => {
+    if (!input.transport) transport.close();
+  });
   // Added to the run rather than spread into a new object: a spread reads (so masks) them all.
   const result: ExecResult = Object.assign(run, {
     issues: [...pre, ...run.issues],
