@@ -138,6 +138,48 @@ export function authVariableNames(
   }
 }
 
+/**
+ * The variables among `authVariableNames` that hold credentials (a client
+ * secret, a password, a token, an API key, an AWS secret), whatever their
+ * names: a report shows them masked.
+ *
+ * @example
+ * ```ts
+ * import { authSecretVariableNames } from "./plan.ts";
+ * const spec = { request: { headers: [] } } as never;
+ * authSecretVariableNames(spec, "oauth2", { oauth2: { clientSecret: "{{shopKey}}" } }); // ["shopKey"]
+ * ```
+ */
+export function authSecretVariableNames(
+  spec: EndpointSpec,
+  auth: AuthKind,
+  project: Pick<ProjectConfig, "oauth2" | "apiKey" | "aws">,
+): string[] {
+  if (!authApplies(spec, auth, project)) return [];
+  switch (auth) {
+    case "bearer":
+      return ["authToken"];
+    case "basic":
+    case "digest":
+      return ["password"];
+    case "apikey":
+      return ["apiKey"];
+    case "aws-sigv4":
+      return ["awsSecretAccessKey", "awsSessionToken"];
+    case "oauth2": {
+      const oauth2 = mergedOAuth2(spec, project);
+      const names = [oauth2.clientSecret, oauth2.password, oauth2.refreshToken]
+        .flatMap((text) => templateNames(text ?? ""));
+      if (oauth2.grant === "refresh_token" && oauth2.refreshToken === undefined) {
+        names.push("refreshToken");
+      }
+      return [...new Set(names)];
+    }
+    default:
+      return [];
+  }
+}
+
 /** The variables `tls:` and `proxy:` read. */
 export function transportVariableNames(project: Pick<ProjectConfig, "tls" | "proxy">): string[] {
   const tls = project.tls;
