@@ -55,7 +55,7 @@ const withPattern = (pattern: string) =>
     '"name": { "type": "string" }',
     `"name": { "type": "string", "pattern": "${pattern}" }`,
   );
-await Deno.writeTextFile(join(dir, SCHEMA_LINEAR), withPattern("^[A-Z][a-z]+ [A-Z][a-z]+$"));
+await Deno.writeTextFile(join(dir, SCHEMA_LINEAR), withPattern("^[A-Z][A-Za-z ]+$"));
 await Deno.writeTextFile(join(dir, SCHEMA_RE2), withPattern("^([A-Z][a-z]+ ?)+$"));
 const bare = join(dir, "bare.ts");
 await Deno.writeTextFile(join(dir, "empty.ts"), "");
