@@ -158,6 +158,8 @@ export async function runAllRoute(state: PreviewState, request: Request): Promis
       dir,
       env,
       cli: vars,
+      // Records carry the expected body as compared: the spec page draws the same diff as Send.
+      verbose: true,
       progress: {
         start: ({ endpoints, flows }) =>
           send({
