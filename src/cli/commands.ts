@@ -469,6 +469,14 @@ export const COMMANDS: CommandDef[] = [
         valueName: "kind",
         description: "Leave out a kind of finding (repeatable)",
       },
+      {
+        name: "graphql",
+        type: "string",
+        valueName: "schema|url",
+        description: "Check the GraphQL files' queries against this schema (SDL, introspection " +
+          "JSON or URL) instead; the positional is then the collection folder",
+        complete: "file",
+      },
     ],
   },
   {
@@ -868,6 +876,21 @@ function importCommands(): CommandDef[] {
           valueName: "path",
           description: "Read the command from this file instead of stdin",
           complete: "file",
+        },
+        reportOutput,
+      ],
+    },
+    {
+      name: "import graphql",
+      summary: "Import a GraphQL schema (SDL, introspection JSON, or a URL by introspection): " +
+        "one file per query and mutation",
+      args: [{ name: "schema", required: true, complete: "file" }],
+      flags: [
+        {
+          name: "path",
+          type: "string",
+          valueName: "path",
+          description: "Path the API serves GraphQL at (default: the URL's, else /graphql)",
         },
         reportOutput,
       ],

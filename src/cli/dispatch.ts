@@ -56,4 +56,5 @@ export const LOADERS: Record<string, () => Promise<CommandModule>> = {
   "import bruno": importer("collection"),
   "import curl": () => import("./commands/import_curl.ts"),
   "import project": () => import("./commands/import_project.ts"),
+  "import graphql": () => import("./commands/import_graphql.ts"),
 };

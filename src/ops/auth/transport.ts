@@ -42,6 +42,11 @@ export interface Outgoing {
   env: string;
   /** The folder `tls:` paths of project.md are relative to. */
   base: string;
+  /**
+   * Sends instead of a plain request (a file or multipart body, an event
+   * stream, a WebSocket script), over the run's client for TLS and proxies.
+   */
+  send?: (request: ResolvedRequest, client?: Deno.HttpClient) => Promise<SendResult>;
 }
 
 export interface Exchange extends SendResult {
@@ -164,7 +169,14 @@ export class RunTransport {
     const cert = this.options.cert ?? (tls?.cert ? path(tls.cert) : undefined);
     const key = this.options.key ?? (tls?.key ? path(tls.key) : undefined);
     const insecure = this.options.insecure === true || tls?.insecure === true;
-    if (insecure && request.url.startsWith("https:")) {
+    if (insecure && /^(https|wss):/.test(request.url)) {
+      if (out.send) {
+        return {
+          problem: "tls.insecure (--insecure) cannot send a file, multipart or stream request: " +
+            "trust the server's CA with tls.ca (or --ca <ca.pem>) instead",
+          durationMs: 0,
+        };
+      }
       this.#warnInsecure();
       const read = readPemFiles(ca, cert, key);
       if (read.problem) return { problem: read.problem, durationMs: 0 };
@@ -182,7 +194,9 @@ export class RunTransport {
       ...(proxy ? { proxy } : {}),
     });
     if (choice.problem) return { problem: choice.problem, durationMs: 0 };
-    return await sendRequest(request, out.timeoutMs, { client: choice.client });
+    return out.send
+      ? await out.send(request, choice.client)
+      : await sendRequest(request, out.timeoutMs, { client: choice.client });
   }
 
   /** One request without auth or cookies (a token request of `apispec auth login`). */

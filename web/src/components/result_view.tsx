@@ -7,6 +7,7 @@
  */
 import { useMemo, useRef, useState } from "preact/hooks";
 import { pretty } from "../../../src/engine/render/line_diff.ts";
+import { requestBodyText } from "../../../src/engine/render/exec.ts";
 import { bodyView, type ViewRow } from "../../../src/engine/render/body_view.ts";
 import { api, ApiFailure } from "../api.ts";
 import type {
@@ -19,6 +20,7 @@ import type {
   UpdatePlanView,
 } from "../types.ts";
 import { IssueList, Prose, Tabs, toast } from "./common.tsx";
+import { StreamView } from "./stream_view.tsx";
 
 export function Verdict({ record, mock }: { record: ExecRecord; mock?: boolean }) {
   const label = record.passed ? "PASS" : "FAIL";
@@ -59,6 +61,7 @@ export function ResponseView({ response }: { response: HttpResponse }) {
     <div class="message">
       <div class="message-line">HTTP {response.status} {response.reason}</div>
       <Headers headers={response.headers} />
+      <StreamView response={response} />
       {response.body
         ? (
           <pre
@@ -67,7 +70,8 @@ export function ResponseView({ response }: { response: HttpResponse }) {
             aria-label="Response body"
           >{pretty(response.body)}</pre>
         )
-        : <p class="muted">Empty body</p>}
+        : !response.binary && !response.events && !response.messages &&
+          <p class="muted">Empty body</p>}
     </div>
   );
 }
@@ -77,8 +81,10 @@ export function RequestView({ request }: { request: ResolvedRequest }) {
     <div class="message">
       <div class="message-line">{request.method} {request.url}</div>
       <Headers headers={request.headers} />
-      {request.body && (
-        <pre class="code body" tabIndex={0} aria-label="Request body">{pretty(request.body)}</pre>
+      {requestBodyText(request) && (
+        <pre class="code body" tabIndex={0} aria-label="Request body">
+          {pretty(requestBodyText(request)!)}
+        </pre>
       )}
     </div>
   );
