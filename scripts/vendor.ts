@@ -91,6 +91,24 @@ async function bundle(
   await esbuild.stop();
 }
 
+/**
+ * One ES module of `exports` (a module's text) from the packages installed in
+ * `modules`, with module names relative to `base`, so rebuilds give the same bytes.
+ */
+async function bundleInstalled(
+  outfile: string,
+  banner: string[],
+  exports: string,
+  from: { base: string; modules: string; mainFields: string[] },
+): Promise<void> {
+  await bundle(outfile, banner, {
+    stdin: { contents: exports, loader: "js", resolveDir: from.base },
+    absWorkingDir: from.base,
+    nodePaths: [from.modules],
+    mainFields: from.mainFields,
+  });
+}
+
 const PATH_FUNCTIONS = ["basename", "dirname", "is_absolute", "join", "relative", "resolve"];
 
 async function stdPath(std: string, commitOption?: string) {
@@ -229,22 +247,21 @@ const TOUGH_COOKIE_PACKAGES = ["tough-cookie", "tldts", "tldts-core"];
 async function toughCookie() {
   const version = await installedVersion("tough-cookie");
   const dir = `${VENDOR}/tough-cookie@${version}`;
-  await bundle(`${dir}/tough-cookie.mjs`, [
-    `tough-cookie ${version} (BSD-3-Clause) with tldts ${await installedVersion("tldts")} and ` +
-    `tldts-core ${await installedVersion("tldts-core")} (MIT);`,
-    "their licences are in LICENSE beside this file. Bundled from their ES module builds by",
-    "scripts/vendor.ts.",
-  ], {
-    stdin: {
-      contents: 'export { CookieJar } from "tough-cookie";\n',
-      loader: "js",
-      resolveDir: ROOT,
+  await bundleInstalled(
+    `${dir}/tough-cookie.mjs`,
+    [
+      `tough-cookie ${version} (BSD-3-Clause) with tldts ${await installedVersion("tldts")} and ` +
+      `tldts-core ${await installedVersion("tldts-core")} (MIT);`,
+      "their licences are in LICENSE beside this file. Bundled from their ES module builds by",
+      "scripts/vendor.ts.",
+    ],
+    'export { CookieJar } from "tough-cookie";\n',
+    {
+      base: ROOT,
+      modules: DENO_MODULES,
+      mainFields: ["module", "main"],
     },
-    // Module names in the bundle relative to this checkout, so rebuilds give the same bytes.
-    absWorkingDir: ROOT,
-    nodePaths: [DENO_MODULES],
-    mainFields: ["module", "main"],
-  });
+  );
   await Deno.writeTextFile(
     `${dir}/tough-cookie.d.ts`,
     "// The bundle's exports, typed by the npm package it was built from (scripts/vendor.ts).\n" +
@@ -271,21 +288,16 @@ async function randexp() {
   await run("npm", ["install", "--silent", "--no-audit", "--no-fund", ...RANDEXP_PACKAGES], dir);
   const modules = `${dir}/node_modules`;
   const out = `${VENDOR}/${RANDEXP_PACKAGES[0]}`;
-  await bundle(`${out}/randexp.mjs`, [
-    `${RANDEXP_PACKAGES.join(", ")}, MIT license (LICENSE beside this file).`,
-    "Bundled from their CommonJS by scripts/vendor.ts.",
-  ], {
-    stdin: {
-      contents: 'export { default as RandExp } from "randexp";\n' +
-        'export { types as tokenTypes } from "ret";\n',
-      loader: "js",
-      resolveDir: dir,
-    },
-    // Module names in the bundle relative to the temp folder, so rebuilds give the same bytes.
-    absWorkingDir: dir,
-    nodePaths: [modules],
-    mainFields: ["main", "module"],
-  });
+  await bundleInstalled(
+    `${out}/randexp.mjs`,
+    [
+      `${RANDEXP_PACKAGES.join(", ")}, MIT license (LICENSE beside this file).`,
+      "Bundled from their CommonJS by scripts/vendor.ts.",
+    ],
+    'export { default as RandExp } from "randexp";\n' +
+      'export { types as tokenTypes } from "ret";\n',
+    { base: dir, modules, mainFields: ["main", "module"] },
+  );
   await Deno.writeTextFile(
     `${out}/randexp.d.ts`,
     "// The bundle's exports, as much of them as src/engine/examples/ uses (scripts/vendor.ts).\n" +

@@ -271,43 +271,43 @@ function respondWith(
     file: route.file,
   });
   try {
-    const compiled = compileBlock(block);
-    if (compiled.file !== undefined) {
-      return serveFile(compiled, route, params, request, facts, preferred, extras)
+    const serving = { block: compileBlock(block), route, params, request, facts, preferred };
+    if (serving.block.file !== undefined) {
+      return serveFile(serving, extras.readBodyFile)
         .then((response) => ({ response, file: route.file, cors: true }), unservableAnswer);
     }
-    const response = serveBlock(compiled, route, params, request, facts, preferred);
-    return { response, file: route.file, cors: true };
+    return { response: serveBlock(serving), file: route.file, cors: true };
   } catch (error) {
     return unservableAnswer(error);
   }
 }
 
+/** One documented block to serve, for one request. */
+interface Serving {
+  block: CompiledBlock;
+  route: MockRoute;
+  params: Record<string, string>;
+  request: Request;
+  facts: RequestFacts;
+  preferred: number | undefined;
+}
+
 /** A block whose body is a file: the file's bytes, read when asked (a reload is not needed). */
 async function serveFile(
-  block: CompiledBlock,
-  route: MockRoute,
-  params: Record<string, string>,
-  request: Request,
-  facts: RequestFacts,
-  preferred: number | undefined,
-  extras: Extras,
+  serving: Serving,
+  readBodyFile: MockHandlerOptions["readBodyFile"],
 ): Promise<Response> {
-  if (!extras.readBodyFile) throw new Error(`the body file ${block.file} is not served here`);
+  const { block, route, params, facts } = serving;
+  if (!readBodyFile) throw new Error(`the body file ${block.file} is not served here`);
   const values = { ...route.spec.vars, baseUrl: facts.origin, ...params };
   const path = block.templated ? fillTemplate(block.file!, values) : block.file!;
-  const read = await extras.readBodyFile(route, path);
+  const read = await readBodyFile(route, path);
   if (!read.ok) throw new Error(read.reason);
-  return serveBlock(block, route, params, request, facts, preferred, read.bytes);
+  return serveBlock(serving, read.bytes);
 }
 
 function serveBlock(
-  block: CompiledBlock,
-  route: MockRoute,
-  params: Record<string, string>,
-  request: Request,
-  facts: RequestFacts,
-  preferred: number | undefined,
+  { block, route, params, request, facts, preferred }: Serving,
   /** The body file's bytes, for a block whose body is a file. */
   bytes?: Uint8Array,
 ): Response {

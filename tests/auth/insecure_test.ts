@@ -9,7 +9,7 @@ import { assertEquals, assertStringIncludes } from "@std/assert";
 import { Server } from "proxy-chain";
 import { apispec, json } from "../helpers/cli.ts";
 import { collectionFiles, endpoint, workspace } from "../helpers/workspace.ts";
-import { type Certs, hasOpenssl, makeCerts } from "../helpers/certs.ts";
+import { type Certs, hasOpenssl, makeCerts, serveHttps } from "../helpers/certs.ts";
 import { chatSpec, pricesSpec } from "../helpers/stream_specs.ts";
 
 const BYTES = new Uint8Array(3000).map((_, i) => (i * 7) % 256);
@@ -17,13 +17,7 @@ const BYTES = new Uint8Array(3000).map((_, i) => (i * 7) % 256);
 /** An HTTPS server with `pair`'s certificate: bytes echoed, a form described, events, a WebSocket. */
 function httpsApi(certs: Certs, pair: { cert: string; key: string }) {
   const seen: string[] = [];
-  const server = Deno.serve({
-    hostname: "127.0.0.1",
-    port: 0,
-    cert: certs.read(pair.cert),
-    key: certs.read(pair.key),
-    onListen() {},
-  }, async (request) => {
+  const server = serveHttps(certs, pair, async (request) => {
     const path = new URL(request.url).pathname;
     seen.push(`${request.method} ${path}`);
     if (path === "/upload") {
