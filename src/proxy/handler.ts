@@ -15,6 +15,7 @@ import type { HeaderPairs } from "../engine/proxy/hop_by_hop.ts";
 import { routeTemplate } from "../engine/proxy/route_template.ts";
 import { deepMask, maskResponse } from "../engine/secrets/mask.ts";
 import type { LiveExchange } from "../convert/from_exchange.ts";
+import { loadSchemaMode } from "../ops/run/schema_mode.ts";
 import { splitUrl } from "../mock/handler.ts";
 import { bodyText } from "./decode.ts";
 import { forward, type Forwarded } from "./forward.ts";
@@ -66,7 +67,6 @@ export function createProxyHandler(options: ProxyHandlerOptions): ProxyHandler {
   const via = `1.1 apispec-${crypto.randomUUID().slice(0, 8)}`;
   const recorded = new Set<string>();
   const pending = new Set<Promise<void>>();
-  let schemaValidator: Promise<(schema: unknown, value: unknown) => string[]> | undefined;
 
   const hostAllowed = options.hostAllowed ?? allowedHosts("127.0.0.1");
 
@@ -190,7 +190,9 @@ export function createProxyHandler(options: ProxyHandlerOptions): ProxyHandler {
         response,
         bodyComplete: responseBody.complete && decoded.complete,
       }, {
-        validateSchema: route.spec.match === "schema" ? await loadSchemaValidator() : undefined,
+        validateSchema: route.spec.match === "schema"
+          ? (await loadSchemaMode(route.spec.schema?.value)).validateAgainstSchema
+          : undefined,
         secrets,
       });
       if (!(responseBody.complete && decoded.complete)) note.note = "body not compared: too large";
@@ -245,11 +247,6 @@ export function createProxyHandler(options: ProxyHandlerOptions): ProxyHandler {
     } catch (error) {
       note.note = `not recorded: ${(error as Error).message}`;
     }
-  }
-
-  function loadSchemaValidator() {
-    schemaValidator ??= import("../engine/compare/schema.ts").then((m) => m.validateAgainstSchema);
-    return schemaValidator;
   }
 
   function control(request: Request, path: string): Response {

@@ -29,7 +29,7 @@ export async function sendStream(
   request: ResolvedRequest,
   timeoutMs: number,
   body?: BodyInit,
-  /** The run's client (private CA, client certificate, proxy); WebSockets use Deno's own. */
+  /** The run's client (private CA, client certificate, proxy, unverified TLS). */
   client?: Deno.HttpClient,
 ): Promise<StreamSent> {
   const stream = spec.stream ?? STREAM_DEFAULTS;
@@ -41,6 +41,7 @@ export async function sendStream(
       maxMs: stream.maxMs,
       maxMessages: stream.maxEvents,
       exact: stream.exact,
+      ...(client ? { client } : {}),
       matches: (expected, actual) => dataMatches(expected, actual, { match: spec.match, ignored }),
       differences: (expected, actual, index) =>
         matchData(expected, actual, `messages[${index}]`, { match: spec.match, ignored }),
