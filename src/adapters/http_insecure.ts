@@ -7,12 +7,13 @@
  */
 import type { HttpResponse, ResolvedRequest } from "../engine/model.ts";
 import type { SendResult } from "./http.ts";
-import { MAX_RESPONSE_BYTES } from "./http.ts";
+import { INTERRUPTED, MAX_RESPONSE_BYTES } from "./http.ts";
 
 export async function sendInsecure(
   request: ResolvedRequest,
   timeoutMs: number,
   tls: { ca?: string[]; cert?: string; key?: string },
+  interrupt?: AbortSignal,
 ): Promise<SendResult> {
   const { request: httpsRequest } = await import("node:https");
   const { request: httpRequest } = await import("node:http");
@@ -31,6 +32,7 @@ export async function sendInsecure(
       headers,
       rejectUnauthorized: false,
       timeout: timeoutMs,
+      ...(interrupt ? { signal: interrupt } : {}),
       ...(tls.ca?.length ? { ca: tls.ca } : {}),
       ...(tls.cert && tls.key ? { cert: tls.cert, key: tls.key } : {}),
     }, (res) => {
@@ -63,6 +65,7 @@ export async function sendInsecure(
       done({ failure: { kind: "timeout", message: "request timed out" }, durationMs: elapsed() });
     });
     req.on("error", (error: Error & { code?: string }) => {
+      if (interrupt?.aborted) return done({ failure: INTERRUPTED, durationMs: elapsed() });
       const message = `${error.code ?? ""} ${error.message}`.trim();
       const kind = /ECONNREFUSED/.test(message)
         ? "refused"

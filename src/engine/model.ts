@@ -266,6 +266,8 @@ export interface ExecRecord {
   hints: string[];
   diff: Diff;
   assertion_results: AssertionResult[];
+  /** Ctrl-C aborted the request before its answer: not a verdict on the API. */
+  interrupted?: true;
   request?: ResolvedRequest;
   response?: HttpResponse;
 }
@@ -306,4 +308,6 @@ export interface StepRecord {
   record?: ExecRecord;
   /** Requests sent by an `Until` step, the last one's record being this one. */
   attempts?: number;
+  /** Ctrl-C aborted its request before the answer came. */
+  interrupted?: true;
 }

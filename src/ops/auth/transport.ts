@@ -42,6 +42,8 @@ export interface Outgoing {
   env: string;
   /** The folder `tls:` paths of project.md are relative to. */
   base: string;
+  /** Ctrl-C: aborts the request in flight (an `Always` step's request is sent without it). */
+  interrupt?: AbortSignal;
 }
 
 export interface Exchange extends SendResult {
@@ -169,7 +171,7 @@ export class RunTransport {
       const read = readPemFiles(ca, cert, key);
       if (read.problem) return { problem: read.problem, durationMs: 0 };
       const { sendInsecure } = await import("../../adapters/http_insecure.ts");
-      return await sendInsecure(request, out.timeoutMs, read);
+      return await sendInsecure(request, out.timeoutMs, read, out.interrupt);
     }
     const proxy = proxyFor(
       request.url,
@@ -182,7 +184,10 @@ export class RunTransport {
       ...(proxy ? { proxy } : {}),
     });
     if (choice.problem) return { problem: choice.problem, durationMs: 0 };
-    return await sendRequest(request, out.timeoutMs, { client: choice.client });
+    return await sendRequest(request, out.timeoutMs, {
+      client: choice.client,
+      interrupt: out.interrupt,
+    });
   }
 
   /** One request without auth or cookies (a token request of `apispec auth login`). */

@@ -35,6 +35,7 @@ import { awsLayer } from "../auth/aws_layer.ts";
 import { type Exchange, RunTransport, type TransportOptions } from "../auth/transport.ts";
 import type { OpsContext } from "../../adapters/system.ts";
 import { systemRandom } from "../../adapters/random.ts";
+import { sleepUnless } from "../../adapters/clock.ts";
 import {
   buildLayers,
   type Collection,
@@ -299,21 +300,26 @@ export async function runEndpoint(
       timeoutMs,
       env: options.env,
       base: collection.root,
+      interrupt: ctx.interrupt,
     });
     const sent: SendResult = exchange;
     response = sent.response;
     failure = sent.failure;
     duration = sent.durationMs;
-    if (exchange.refused || exchange.problem) break;
+    if (exchange.refused || exchange.problem || ctx.interrupt?.aborted) break;
     if (
       attempt >= policy.attempts || !isRetryable({ status: response?.status, failed: !!failure })
     ) break;
-    await ctx.clock.sleep(retryDelay(policy, attempt, {
-      random: Math.random(),
-      now: ctx.clock.now(),
-      timeoutMs,
-      retryAfter: response ? headerValue(response.headers, "retry-after") : undefined,
-    }));
+    await sleepUnless(
+      ctx.clock,
+      retryDelay(policy, attempt, {
+        random: Math.random(),
+        now: ctx.clock.now(),
+        timeoutMs,
+        retryAfter: response ? headerValue(response.headers, "retry-after") : undefined,
+      }),
+      ctx.interrupt,
+    );
   }
   if (options.onExchangeDone) {
     options.onExchangeDone();
@@ -374,6 +380,7 @@ export async function runEndpoint(
     diff,
     assertion_results: assertionResults,
     ...(options.verbose ? { request, ...(response ? { response } : {}) } : {}),
+    ...(failure?.kind === "interrupted" ? { interrupted: true as const } : {}),
   };
   const exitCode = verdict.passed
     ? EXIT.passed
@@ -386,7 +393,10 @@ export async function runEndpoint(
   const masked = maskRecord(record, secrets);
   const specPath = options.specPath ?? resolve(ctx.cwd, spec.file);
   const entry = historyEntry(masked, ctx.clock.now());
-  const historyProblem = options.history
+  // An aborted request says nothing about the API: it stays out of the history.
+  const historyProblem = record.interrupted
+    ? undefined
+    : options.history
     ? options.history(specPath, entry)
     : appendHistory(collection, [{ specPath, entry }]);
   let maskedRequest: ResolvedRequest | undefined;
