@@ -290,22 +290,18 @@ export async function removeDirIfEmpty(path: string): Promise<boolean> {
   }
 }
 
-const SKIP_DIRS = new Set([
-  "node_modules",
-  ".git",
-  ".apispec",
-  "dist",
-  "build",
-  "target",
-  "vendor",
-]);
-
-/** Every `.md` file below `root`, as sorted paths relative to it with forward slashes. */
+/**
+ * Every `.md` file below `root` (a collection, or a folder of one), as sorted
+ * paths relative to it with forward slashes. Hidden folders (`.apispec`,
+ * `.git`) are not entered; no folder is skipped for its name, since a
+ * resource may be called `build`, `dist`, `target` or `vendor` (skipping
+ * those by name belongs to scanning source code: `import project`).
+ */
 export function listMarkdown(root: string): Promise<string[]> {
   return Promise.resolve(listFilesSync(
     root,
     (name) => !name.startsWith(".") && name.toLowerCase().endsWith(".md"),
-    (name) => !name.startsWith(".") && !SKIP_DIRS.has(name),
+    (name) => !name.startsWith("."),
   ));
 }
 

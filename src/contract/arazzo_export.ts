@@ -224,6 +224,7 @@ export async function exportArazzo(
         asserts: step.asserts,
         operation: { operationId: op.operationId, path: op.path, method: op.method },
         pathNames: [...op.path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]),
+        headerNames: op.headerNames,
         values,
       });
     }

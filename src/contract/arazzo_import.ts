@@ -115,7 +115,7 @@ export async function importArazzo(
   const loaded = await loadOpenApiSource(location, ctx);
   if (!loaded.ok) return emptyReport("", [loaded.issue], EXIT.invalidSpec);
   const root = await importTarget(ctx, { config: input.config });
-  const result = fromArazzo(doc, loaded.source.doc, await existingEndpoints(root, ctx));
+  const result = await fromArazzo(doc, loaded.source.doc, await existingEndpoints(root, ctx));
   if (result.errors.length) {
     return emptyReport(
       "",

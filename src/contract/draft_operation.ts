@@ -96,7 +96,7 @@ export async function draftOperationSpec(
     };
   }
   const { fromOpenApiOperation } = await import("../convert/openapi/one_operation.ts");
-  const converted = fromOpenApiOperation(loaded.source.doc, operation.method, operation.path);
+  const converted = await fromOpenApiOperation(loaded.source.doc, operation.method, operation.path);
   if (!converted.ok) {
     return { ok: false, reason: "no-operation", ...converted.error, issues: [] };
   }

@@ -4,7 +4,7 @@
  * `project.md` names (`openapi:`), as coverage does. Returns the findings and
  * summary of BEYOND.md §2; never prints.
  */
-import { EXIT, type ExitCode, type Issue, issue } from "../engine/issue.ts";
+import { EXIT, type ExitCode, type Issue, issue, warning } from "../engine/issue.ts";
 import { driftFindings } from "../engine/contract/drift.ts";
 import type { DriftFinding, DriftKind, DriftSummary } from "../engine/contract/model.ts";
 import { pathKeyLines } from "../engine/contract/document_lines.ts";
@@ -63,7 +63,11 @@ export async function driftCheck(input: DriftInput, ctx: OpsContext): Promise<Dr
   const loaded = await loadOpenApiSource(openapi, ctx);
   if (!loaded.ok) return failed([loaded.issue]);
   const contract = await contractOf(loaded.source);
-  const { findings, summary } = driftFindings(contract, collection.specs, input.ignore ?? []);
+  const { findings, summary, warnings } = driftFindings(
+    contract,
+    collection.specs,
+    input.ignore ?? [],
+  );
   const openApiSide = [...new Set(findings.filter((f) => f.spec === null).map((f) => f.path))];
   return {
     findings,
@@ -74,7 +78,10 @@ export async function driftCheck(input: DriftInput, ctx: OpsContext): Promise<Dr
       ...(loaded.source.converted ? { converted: loaded.source.converted } : {}),
     },
     documentLines: openApiSide.length ? pathKeyLines(loaded.source.text, openApiSide) : new Map(),
-    issues: collection.issues,
+    issues: [
+      ...collection.issues,
+      ...warnings.map((message) => warning(message, { file: loaded.source.name })),
+    ],
     exitCode: findings.length ? EXIT.testFailed : EXIT.passed,
   };
 }

@@ -66,6 +66,28 @@ export function safeHeader(
   return { header: [name, `{{${variable}}}`] };
 }
 
+/**
+ * True when a body field's value is a credential: when the secret scanner
+ * (the same that `validate` runs on the written file) reports it on the line
+ * the file will hold. The value is judged: a field named `authorization`,
+ * `token` or `key` holding an id, a number or a word stays as written, and a
+ * provider token under any name is caught.
+ */
+export function isBodyCredential(name: string, value: string): boolean {
+  if (value.trim() === "" || value.includes("{{")) return false;
+  return findSecrets(`${JSON.stringify(name)}: ${JSON.stringify(value)}`, {
+    honourAllowComment: false,
+  }).length > 0;
+}
+
+/** A body field's value, or a placeholder named after the field when it is a credential. */
+function safeField(name: string, value: string, where: string, secrets: SecretFinding[]): string {
+  if (!isBodyCredential(name, value)) return value;
+  const variable = camelFromHeader(name);
+  secrets.push({ where: `${where} ${name}`, variable });
+  return `{{${variable}}}`;
+}
+
 /** Replaces a credential in a name/value pair (query parameter, form field) with a placeholder. */
 export function safeValue(
   name: string,
@@ -79,7 +101,7 @@ export function safeValue(
   return `{{${variable}}}`;
 }
 
-/** Credentials under secret-named keys of a JSON body become placeholders. */
+/** Credentials in a JSON body (as `isBodyCredential` judges them) become placeholders. */
 export function safeJson(value: unknown, where: string, secrets: SecretFinding[]): unknown {
   if (Array.isArray(value)) return value.map((v) => safeJson(v, where, secrets));
   if (value && typeof value === "object") {
@@ -87,7 +109,7 @@ export function safeJson(value: unknown, where: string, secrets: SecretFinding[]
       Object.entries(value).map(([k, v]) => [
         k,
         typeof v === "string"
-          ? safeValue(k, v, `${where} body`, secrets)
+          ? safeField(k, v, `${where} body`, secrets)
           : safeJson(v, where, secrets),
       ]),
     );
@@ -111,7 +133,7 @@ export function safeBody(body: string, where: string, secrets: SecretFinding[]):
       try {
         decoded = decodeURIComponent(v.replace(/\+/g, " "));
       } catch { /* keep raw */ }
-      const safe = safeValue(decodeURIComponent(k), decoded, `${where} form`, secrets);
+      const safe = safeField(decodeURIComponent(k), decoded, `${where} form`, secrets);
       return safe === decoded ? pair : `${k}=${safe}`;
     }).join("&");
   }

@@ -114,6 +114,37 @@ Deno.test("import openapi of a 3.x document loads no npm package and no Node lay
   assertEquals(heavyIn(modules), []);
 });
 
+Deno.test("import openapi of a document with body schemas loads ajv and randexp from vendor/ only", async () => {
+  await using ws = await workspace({
+    "openapi.json": JSON.stringify({
+      openapi: "3.1.0",
+      info: { title: "t", version: "1" },
+      paths: {
+        "/users": {
+          get: {
+            responses: {
+              "200": {
+                description: "ok",
+                content: {
+                  "application/json": {
+                    schema: { type: "object", properties: { sid: { pattern: "^AC[0-9]{4}$" } } },
+                  },
+                },
+              },
+            },
+          },
+        },
+      },
+    }),
+  });
+  const modules = await loadedModules(["import", "openapi", "openapi.json"], ws.dir);
+  // Generated examples are checked with ajv, and patterns filled by randexp: both vendored.
+  assert(modules.some((m) => m.endsWith("/vendor/ajv@8.20.0/ajv.mjs")), "the schema validator");
+  assert(modules.some((m) => m.endsWith("/vendor/randexp@0.6.1/randexp.mjs")), "randexp");
+  assertEquals(modules.filter((m) => m.includes("/node_modules/")), []);
+  assertEquals(heavyIn(modules), ["ajv (schema mode only)"]);
+});
+
 Deno.test("validate of an endpoint file loads no npm package and no Node layer", async () => {
   await using demo = await demoProject();
   const modules = await loadedModules(

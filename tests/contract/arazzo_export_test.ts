@@ -10,7 +10,7 @@ import Ajv2020 from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
 import { apispec } from "../helpers/cli.ts";
 import { CORPORA } from "../helpers/corpus.ts";
-import { demoProject } from "../helpers/demo.ts";
+import { type DemoProject, demoProject } from "../helpers/demo.ts";
 import { redocly, redoclyUnavailable } from "../helpers/redocly.ts";
 
 type Obj = Record<string, unknown>;
@@ -114,6 +114,25 @@ Deno.test("export arazzo: a flow with sub-flows or loops is refused alone and le
   assertEquals((doc.workflows as Obj[]).map((w) => w.workflowId), ["user-onboarding"]);
 });
 
+/** Runs an Arazzo document with Redocly respect against the demo API; the requests it sent. */
+async function respect(demo: DemoProject, file: string, extra: string[] = []): Promise<string[]> {
+  const before = demo.api.requests.length;
+  const run = await redocly([
+    "respect",
+    file,
+    "-S",
+    `demo-shop=${demo.api.url}`,
+    "-i",
+    `authToken=${demo.api.token}`,
+    ...extra,
+    // Deno keeps Redocly's per-request timers alive after the run: a short one ends it sooner.
+    "--max-fetch-timeout",
+    "3000",
+  ], demo.ws.dir);
+  assertEquals(run.code, 0, run.stdout + run.stderr);
+  return demo.api.requests.slice(before).map((r) => `${r.method} ${r.path}`);
+}
+
 const unavailable = await redoclyUnavailable();
 if (unavailable) console.log(`skipping the Redocly respect/lint test: ${unavailable}`);
 
@@ -129,22 +148,7 @@ Deno.test({
     assertEquals(exported.code, 0, exported.stderr);
     const lint = await redocly(["lint", "shop.arazzo.yaml"], cwd);
     assertEquals(lint.code, 0, lint.stdout + lint.stderr);
-    const before = demo.api.requests.length;
-    const run = await redocly([
-      "respect",
-      "shop.arazzo.yaml",
-      "-S",
-      `demo-shop=${demo.api.url}`,
-      "-i",
-      `authToken=${demo.api.token}`,
-      "-J",
-      "respect.json",
-      // Deno keeps Redocly's per-request timers alive after the run: a short one ends it sooner.
-      "--max-fetch-timeout",
-      "3000",
-    ], cwd);
-    assertEquals(run.code, 0, run.stdout + run.stderr);
-    const sent = demo.api.requests.slice(before).map((r) => `${r.method} ${r.path}`);
+    const sent = await respect(demo, "shop.arazzo.yaml", ["-J", "respect.json"]);
     // The id the POST answered is the one the GET and the DELETE use.
     const report = JSON.parse(await demo.ws.read("respect.json"));
     const steps = report.files["shop.arazzo.yaml"].executedWorkflows[0].executedSteps;
@@ -156,5 +160,54 @@ Deno.test({
       "read-user",
       "delete-user",
     ]);
+  },
+});
+
+Deno.test({
+  name:
+    "export arazzo maps the request line's placeholders to the operation's parameters; respect runs it",
+  ignore: unavailable !== undefined,
+  fn: async () => {
+    await using demo = await demoProject();
+    const cwd = demo.ws.dir;
+    // The frontmatter names the parameter `id`; the request fills it from `{{userId}}`,
+    // which the flow captures: the Arazzo step must send the captured id, not `$inputs.id`.
+    for (
+      const file of ["api-docs/apis/users/get-user-by-id.md", "api-docs/apis/users/delete-user.md"]
+    ) {
+      const text = await demo.ws.read(file);
+      await demo.ws.write(
+        file,
+        text.replace("path: /users/:userId", "path: /users/:id")
+          .replace(
+            /(GET|DELETE) \{\{baseUrl\}\}\/users\/:userId/,
+            "$1 {{baseUrl}}/users/{{userId}}",
+          )
+          .replace("  userId: 1\n", "  userId: 1\n  trace: onboarding\n")
+          .replace("Accept: application/json", "Accept: application/json\nx-trace-id: {{trace}}"),
+      );
+    }
+    const exported = await apispec(["export", "arazzo", FLOW, "--out", "shop.arazzo.yaml"], {
+      cwd,
+    });
+    assertEquals(exported.code, 0, exported.stderr);
+    const doc = yaml.load(await demo.ws.read("shop.arazzo.yaml")) as Obj;
+    const steps = (doc.workflows as Obj[])[0].steps as Obj[];
+    assertEquals((steps[1].parameters as Obj[]).filter((p) => p.in !== "header"), [
+      { name: "id", in: "path", value: "$steps.create-user.outputs.userId" },
+    ]);
+    assert(
+      (steps[1].parameters as Obj[]).some((p) => p.in === "header" && p.value === "onboarding"),
+    );
+    assertEquals((steps[2].parameters as Obj[])[0], {
+      name: "id",
+      in: "path",
+      value: "$steps.create-user.outputs.userId",
+    });
+    const sent = await respect(demo, "shop.arazzo.yaml");
+    assertEquals(sent.length, 3);
+    const id = sent[1].split("/").pop();
+    assert(/^\d+$/.test(id!), sent.join(", "));
+    assertEquals(sent, ["POST /users", `GET /users/${id}`, `DELETE /users/${id}`]);
   },
 });

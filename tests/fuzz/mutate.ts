@@ -1,16 +1,7 @@
 /** Deterministic mutations of markdown files for fuzzing the parsers. */
 
-/** mulberry32: a small seeded PRNG, so a failing case can be replayed from its seed. */
-export function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** mulberry32 (the example generator's seeded source), so a failing case can be replayed from its seed. */
+export { seededRandom as random } from "../../src/engine/examples/random.ts";
 
 const TOKENS = [
   "---",

@@ -1,5 +1,11 @@
 /** Paths into fixtures/, and GitHub's gzipped OpenAPI description decompressed on demand. */
-import { ROOT } from "./cli.ts";
+import { assert, assertEquals } from "@std/assert";
+import { join } from "../../src/adapters/path.ts";
+import { type OpsContext, systemContext } from "../../src/adapters/system.ts";
+import { convertSource } from "../../src/ops/import/import_sources.ts";
+import { writeConversion } from "../../src/ops/import/import.ts";
+import { driftCheck } from "../../src/contract/drift.ts";
+import { baseEnv, ROOT } from "./cli.ts";
 
 export const FIXTURES = `${ROOT}/fixtures`;
 export const CORPORA = `${FIXTURES}/corpora`;
@@ -51,4 +57,31 @@ export async function writtenOperations(apis: string): Promise<string[]> {
   };
   await walk(apis);
   return out.sort();
+}
+
+interface RoundTrip {
+  operations: number;
+  findings: string[];
+  warnings: number;
+}
+
+/** `import openapi <file>` into a fresh folder, then `drift <file>` of that collection. */
+export async function openApiRoundTrip(file: string): Promise<RoundTrip> {
+  const dir = await Deno.realPath(await Deno.makeTempDir({ prefix: "apispec-corpus-" }));
+  try {
+    const ctx: OpsContext = { ...systemContext(), cwd: dir, env: { ...baseEnv(), HOME: dir } };
+    const outcome = await convertSource("openapi", { path: file }, ctx);
+    assert(outcome.ok, `${file}: ${JSON.stringify(!outcome.ok && outcome.error)}`);
+    const report = await writeConversion(outcome.conversion, ctx);
+    assertEquals(report.exitCode, 0, `${file}: ${JSON.stringify(report.issues)}`);
+    const drift = await driftCheck({ openapi: file, dir: join(dir, "api-docs") }, ctx);
+    assertEquals(drift.summary.matched, drift.summary.operations, file);
+    return {
+      operations: drift.summary.operations,
+      findings: drift.findings.map((f) => `${f.kind} ${f.method} ${f.path}: ${f.message}`),
+      warnings: outcome.conversion.warnings.length,
+    };
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
 }

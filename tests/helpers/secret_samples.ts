@@ -4,6 +4,7 @@
  * every run the same. Each sample is one line as people write it in an
  * endpoint file: a request header, a JSON body line, YAML, a shell command.
  */
+import { seededRandom as seeded } from "../../src/engine/examples/random.ts";
 
 /** Where a sample line goes in an endpoint file. */
 export type Place = "header" | "body" | "yaml" | "shell" | "frontmatter";
@@ -23,17 +24,8 @@ const BASE32 = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
 const B64 = ALNUM + "+/";
 const URLSAFE = ALNUM + "-_";
 
-/** mulberry32: small, seeded, good enough for test data. */
-export function seeded(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** mulberry32, seeded (the example generator's source): good enough for test data. */
+export { seeded };
 
 export class Gen {
   #next: () => number;

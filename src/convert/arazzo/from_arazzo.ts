@@ -59,16 +59,20 @@ interface StepPlan {
  * @example
  * ```ts
  * import { fromArazzo } from "./from_arazzo.ts";
- * const result = fromArazzo({ arazzo: "1.0.1", workflows: [] }, { openapi: "3.1.0", paths: {} }, []);
+ * const result = await fromArazzo({ arazzo: "1.0.1", workflows: [] }, { openapi: "3.1.0", paths: {} }, []);
  * result.flows.length; // 0
  * ```
  */
-export function fromArazzo(arazzo: Obj, openapi: Obj, existing: ExistingEndpoint[]): ArazzoImport {
+export async function fromArazzo(
+  arazzo: Obj,
+  openapi: Obj,
+  existing: ExistingEndpoint[],
+): Promise<ArazzoImport> {
   const warnings: string[] = [];
   const errors: string[] = [];
   const find = operationFinder(openapi);
   const existingByRoute = new Map(existing.map((e) => [routeKey(e.method, e.path), e]));
-  const imported = fromOpenApi(openapi);
+  const imported = await fromOpenApi(openapi);
   const drafts = new Map<string, EndpointDraft>();
   if (imported.ok) {
     for (const d of imported.conversion.endpoints) drafts.set(routeKey(d.method, d.path), d);

@@ -36,6 +36,8 @@ export interface ArazzoStepInput {
   operation: { operationId?: string; path: string; method: string };
   /** The OpenAPI names of the path's parameters in order (`:id` may be `{petId}` there). */
   pathNames: string[];
+  /** The operation's header parameters as the document names them (matched case-blind). */
+  headerNames?: string[];
   /** Values known at export, by variable name (secrets are never here). */
   values: Record<string, string>;
 }
@@ -100,6 +102,32 @@ class Resolver {
   }
 }
 
+/**
+ * What the request fills each path parameter with, in order: the request
+ * line's segment in the same place (`{{userId}}` or `:userId`, a literal, or
+ * text around placeholders), aligned from the end so a base path in front
+ * (`{{baseUrl}}/v1/...`) does not matter. The frontmatter's `:name` only says
+ * where a parameter is: `path: /users/:id` with `GET {{baseUrl}}/users/{{userId}}`
+ * sends `userId`. Undefined where the two disagree on a fixed segment.
+ */
+export function pathValues(path: string, target: string): (string | undefined)[] {
+  const template = path.split("/").filter(Boolean);
+  const requested = target.split(/[?#]/)[0]
+    .replace(/^[a-z][a-z0-9+.-]*:\/\/[^/]*/i, "")
+    .replace(/^\{\{[^}]*\}\}/, "")
+    .split("/").filter(Boolean);
+  const names = template.filter((segment) => segment.startsWith(":"));
+  if (requested.length < template.length) return names.map(() => undefined);
+  const aligned = requested.slice(requested.length - template.length);
+  const fixed = template.every((segment, i) => segment.startsWith(":") || segment === aligned[i]);
+  if (!fixed) return names.map(() => undefined);
+  return template.flatMap((segment, i) => {
+    if (!segment.startsWith(":")) return [];
+    const value = aligned[i];
+    return [/^:[A-Za-z_]\w*$/.test(value) ? `{{${value.slice(1)}}}` : value];
+  });
+}
+
 function queryPairs(target: string): [string, string][] {
   const query = target.split("?").slice(1).join("?").split("#")[0];
   const decode = (text: string) => {
@@ -153,11 +181,12 @@ function stepOf(
       `{$sourceDescriptions.${source}.url}#/paths/${pointer}/${step.operation.method.toLowerCase()}`;
   }
   const parameters: Obj[] = [];
+  const filled = pathValues(spec.path, spec.request.target);
   [...spec.path.matchAll(/:([A-Za-z_]\w*)/g)].forEach((match, i) => {
     parameters.push({
       name: step.pathNames[i] ?? match[1],
       in: "path",
-      value: r.text(`{{${match[1]}}}`, values),
+      value: r.text(filled[i] ?? `{{${match[1]}}}`, values),
     });
   });
   for (const [name, value] of queryPairs(spec.request.target)) {
@@ -165,7 +194,8 @@ function stepOf(
   }
   const headers = spec.request.headers.filter((h) => !SKIP_HEADERS.test(h.name));
   for (const h of headers) {
-    parameters.push({ name: h.name, in: "header", value: r.text(h.value, values) });
+    const declared = step.headerNames?.find((n) => n.toLowerCase() === h.name.toLowerCase());
+    parameters.push({ name: declared ?? h.name, in: "header", value: r.text(h.value, values) });
   }
   if (!headers.some((h) => /^authorization$/i.test(h.name))) {
     if (step.auth === "bearer") {

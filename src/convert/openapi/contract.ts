@@ -9,7 +9,7 @@ import type {
   ContractOperation,
   ContractParameter,
 } from "../../engine/contract/model.ts";
-import { DEFINITIONS_PREFIX } from "../../engine/contract/validator.ts";
+import { DEFINITIONS_PREFIX } from "../../engine/contract/schema_ids.ts";
 import { asArray, isRecord } from "../data.ts";
 import { OPERATION_METHODS } from "./from_openapi.ts";
 import { deref } from "./refs.ts";
@@ -25,6 +25,15 @@ function jsonMedia(doc: Obj, content: unknown): Obj | undefined {
   if (!isRecord(content)) return undefined;
   const entry = Object.entries(content).find(([type]) => /[/+]json\b|^\*\/\*$/i.test(type));
   return entry && isRecord(entry[1]) ? deref(doc, entry[1]) ?? entry[1] as Obj : undefined;
+}
+
+function headerNames(doc: Obj, item: Obj, operation: Obj): string[] {
+  const names = new Set<string>();
+  for (const raw of [...asArray(item.parameters), ...asArray(operation.parameters)]) {
+    const p = deref(doc, raw);
+    if (p?.in === "header" && typeof p.name === "string") names.add(p.name);
+  }
+  return [...names];
 }
 
 function requiredParameters(doc: Obj, item: Obj, operation: Obj): ContractParameter[] {
@@ -59,7 +68,12 @@ function operationOf(
   const schemaOf = (key: string, media: () => Obj | undefined) => {
     if (!cache.has(key)) {
       const found = media();
-      cache.set(key, found?.schema === undefined ? undefined : schemas.shared(found.schema));
+      cache.set(
+        key,
+        found?.schema === undefined
+          ? undefined
+          : schemas.shared(found.schema, `${method.toUpperCase()} ${path} ${key}`),
+      );
     }
     return cache.get(key);
   };
@@ -69,6 +83,7 @@ function operationOf(
     ...(typeof operation.operationId === "string" ? { operationId: operation.operationId } : {}),
     responses: Object.keys(responses),
     required: requiredParameters(doc, item, operation),
+    headerNames: headerNames(doc, item, operation),
     ...(requestBody ? { requestBody: { required: requestBody.required === true } } : {}),
     responseSchema: (code) =>
       schemaOf(`response ${code}`, () => jsonMedia(doc, deref(doc, responses[code])?.content)),
@@ -127,5 +142,7 @@ export function contractDocument(raw: unknown): ContractDocument {
     operations,
     basePaths: basePaths(doc),
     definitions: () => schemas.definitions(),
+    pointerOf: (name) => schemas.pointerOf(name),
+    flaws: () => schemas.flaws(),
   };
 }

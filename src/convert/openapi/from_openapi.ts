@@ -9,6 +9,7 @@ import { type Conversion, type ConvertOutcome, emptyConversion, failure } from "
 import { asArray, isRecord } from "../data.ts";
 import { deref } from "./refs.ts";
 import { SchemaConverter } from "./schema.ts";
+import { DEFINITIONS_PREFIX } from "../../engine/contract/schema_ids.ts";
 import { environmentsFromServers } from "./servers.ts";
 import { operationDraft } from "./operation.ts";
 
@@ -59,18 +60,64 @@ function checkVersion(doc: unknown): string | ConvertOutcome {
   return version;
 }
 
+/** Whether any operation has a body with a schema: only then are the example tools loaded. */
+function hasBodySchemas(
+  doc: Record<string, unknown>,
+  operations: Record<string, unknown>[],
+): boolean {
+  const withSchema = (content: unknown) =>
+    isRecord(content) &&
+    Object.values(content).some((media) => isRecord(media) && media.schema !== undefined);
+  return operations.some((operation) => {
+    if (withSchema(deref(doc, operation.requestBody)?.content)) return true;
+    const responses = isRecord(operation.responses) ? Object.values(operation.responses) : [];
+    return responses.some((response) => withSchema(deref(doc, response)?.content));
+  });
+}
+
+/**
+ * The example generator (ajv and randexp, loaded only now) over a converter
+ * whose refs name the generator's shared definitions.
+ */
+async function exampleTools(doc: Record<string, unknown>, version: string) {
+  const { ExampleGenerator } = await import("../../engine/examples/mod.ts");
+  const shared = new SchemaConverter(doc, version, DEFINITIONS_PREFIX);
+  const generator = new ExampleGenerator({
+    prefix: DEFINITIONS_PREFIX,
+    definition: (name) => shared.definition(name),
+  });
+  return { shared, generator };
+}
+
+/** One warning per flawed schema: what conversion worked around, and what ajv refused. */
+export function schemaWarnings(
+  converter: SchemaConverter,
+  validator: { flaws(): readonly { name: string; message: string }[] },
+): string[] {
+  return [
+    ...converter.flaws().map((flaw) => `Schema ${flaw.where}: ${flaw.message}`),
+    ...validator.flaws().map((flaw) =>
+      `Schema ${converter.pointerOf(flaw.name) ?? flaw.name} is not valid JSON Schema ` +
+      `(${flaw.message}): it is not checked`
+    ),
+  ];
+}
+
 /**
  * @example
  * ```ts
  * import { fromOpenApi } from "./from_openapi.ts";
- * const outcome = fromOpenApi({
+ * const outcome = await fromOpenApi({
  *   openapi: "3.1.0", info: { title: "Pets", version: "1" },
  *   paths: { "/pets/{id}": { get: { summary: "Get pet", responses: { "200": { description: "ok" } } } } },
  * });
  * outcome.ok && outcome.conversion.endpoints[0].path; // "/pets/:id"
  * ```
  */
-export function fromOpenApi(doc: unknown, options: OpenApiOptions = {}): ConvertOutcome {
+export async function fromOpenApi(
+  doc: unknown,
+  options: OpenApiOptions = {},
+): Promise<ConvertOutcome> {
   const version = checkVersion(doc);
   if (typeof version !== "string") return version;
   const api = doc as Record<string, unknown>;
@@ -91,6 +138,9 @@ export function fromOpenApi(doc: unknown, options: OpenApiOptions = {}): Convert
       if (isRecord(operation)) operations.push([path, method, item, operation]);
     }
   }
+  const examples = hasBodySchemas(api, operations.map(([, , , operation]) => operation))
+    ? await exampleTools(api, version)
+    : undefined;
   let done = 0;
   for (const [path, method, item, operation] of operations) {
     options.onProgress?.(++done, operations.length);
@@ -106,9 +156,11 @@ export function fromOpenApi(doc: unknown, options: OpenApiOptions = {}): Convert
       operation,
       schemas,
       conversion,
+      examples,
     });
     conversion.endpoints.push(draft);
   }
+  if (examples) conversion.warnings.push(...schemaWarnings(examples.shared, examples.generator));
   const webhooks = isRecord(api.webhooks) ? Object.keys(api.webhooks).length : 0;
   if (webhooks > 0) {
     conversion.warnings.push(

@@ -18,7 +18,7 @@ const METHODS = new Set<string>(OPERATION_METHODS);
  * @example
  * ```ts
  * import { fromOpenApiOperation } from "./one_operation.ts";
- * const outcome = fromOpenApiOperation({
+ * const outcome = await fromOpenApiOperation({
  *   openapi: "3.1.0", info: { title: "Pets", version: "1" },
  *   paths: { "/pets/{id}": {
  *     get: { summary: "Get pet", responses: { "200": { description: "ok" } } },
@@ -28,7 +28,11 @@ const METHODS = new Set<string>(OPERATION_METHODS);
  * outcome.ok && outcome.conversion.endpoints.map((e) => e.title); // ["Delete pet"]
  * ```
  */
-export function fromOpenApiOperation(doc: unknown, method: string, path: string): ConvertOutcome {
+export async function fromOpenApiOperation(
+  doc: unknown,
+  method: string,
+  path: string,
+): Promise<ConvertOutcome> {
   const verb = method.toLowerCase();
   const paths = isRecord(doc) && isRecord(doc.paths) ? doc.paths : {};
   const item = Object.hasOwn(paths, path) ? deref(doc, paths[path]) : undefined;
@@ -41,5 +45,5 @@ export function fromOpenApiOperation(doc: unknown, method: string, path: string)
   // Keys that are not methods (parameters, servers, summary) apply to every operation of the item.
   const shared = Object.fromEntries(Object.entries(item).filter(([key]) => !METHODS.has(key)));
   const { webhooks: _left, ...rest } = doc;
-  return fromOpenApi({ ...rest, paths: { [path]: { ...shared, [verb]: item[verb] } } });
+  return await fromOpenApi({ ...rest, paths: { [path]: { ...shared, [verb]: item[verb] } } });
 }

@@ -13,13 +13,22 @@ import {
 import { asArray, isRecord } from "../data.ts";
 import { deref } from "./refs.ts";
 import type { SchemaConverter } from "./schema.ts";
-import { exampleFor } from "./example.ts";
+import type { ExampleGenerator, SchemaError } from "../../engine/examples/mod.ts";
+import { pointerPath } from "../../engine/contract/body.ts";
 import { multipartBody, urlencodedBody } from "../form_body.ts";
 import { camelFromHeader, safeBody, safeJson } from "../credentials.ts";
 import { securityDraft } from "./security.ts";
 import type { AuthFields } from "../../engine/auth/types.ts";
 
 type Obj = Record<string, unknown>;
+
+/**
+ * The largest response schema copied into an endpoint file as `## Schema`
+ * (its JSON, `$defs` included). Every file holds its own copy of everything
+ * its schema reaches: a document whose schemas all reach each other wrote
+ * 1.1 GB of endpoint files from 1 MB, which every later command then read.
+ */
+const MAX_SCHEMA_COPY = 256 * 1024;
 
 export interface OperationInput {
   doc: Obj;
@@ -29,6 +38,12 @@ export interface OperationInput {
   operation: Obj;
   schemas: SchemaConverter;
   conversion: Conversion;
+  /**
+   * Checks the document's examples and generates missing or failing ones;
+   * absent when the document has no body schemas. `shared` converts schemas
+   * with refs to the generator's shared definitions.
+   */
+  examples?: { generator: ExampleGenerator; shared: SchemaConverter };
 }
 
 interface Parameter {
@@ -74,17 +89,80 @@ function pickMedia(content: unknown): [string, Obj] | undefined {
     entries[0];
 }
 
-/** The media type's own example, else its first named example, else one from the schema. */
-function mediaExample(doc: Obj, media: Obj, direction: "request" | "response"): unknown {
-  if (media.example !== undefined) return media.example;
-  if (isRecord(media.examples)) {
+/** The media type's own example, else its first named example (JSON text read as JSON). */
+function documentExample(doc: Obj, type: string, media: Obj): unknown {
+  let value: unknown = media.example;
+  if (value === undefined && isRecord(media.examples)) {
     for (const example of Object.values(media.examples)) {
-      const value = deref(doc, example)?.value;
-      if (value !== undefined) return value;
+      value = deref(doc, example)?.value;
+      if (value !== undefined) break;
     }
   }
-  if (media.schema === undefined) return undefined;
-  return exampleFor(doc, media.schema, { direction, requiredOnly: direction === "request" });
+  if (typeof value === "string" && isJsonType(type) && /^\s*[[{"]/.test(value)) {
+    try {
+      return JSON.parse(value);
+    } catch { /* a string example after all */ }
+  }
+  return value;
+}
+
+function isJsonType(type: string): boolean {
+  return /[/+]json\b/i.test(type);
+}
+
+/** Bodies whose examples are values of the schema (JSON, forms), not text in another syntax. */
+function isSchemaValue(type: string): boolean {
+  return isJsonType(type) || /x-www-form-urlencoded|multipart\/form-data/i.test(type);
+}
+
+/** At most three of a check's errors, as `body.id: must be integer`. */
+function errorsText(errors: SchemaError[]): string {
+  const named = errors.slice(0, 3).map((e) => `${pointerPath("body", e.pointer)}: ${e.message}`);
+  return named.join("; ") + (errors.length > 3 ? ` (and ${errors.length - 3} more)` : "");
+}
+
+/**
+ * The example a body is written with: the document's own when it validates
+ * against the schema, else one generated from the schema (and a warning naming
+ * `label`, the operation and status, and the failing path).
+ */
+function mediaExample(
+  input: OperationInput,
+  [type, media]: [string, Obj],
+  direction: "request" | "response",
+  label: string,
+): unknown {
+  const documented = documentExample(input.doc, type, media);
+  if (media.schema === undefined || !input.examples) return documented;
+  if (documented !== undefined && !isSchemaValue(type)) return documented;
+  const { generator, shared } = input.examples;
+  const schema = shared.shared(media.schema, label);
+  const warnings = input.conversion.warnings;
+  if (documented !== undefined) {
+    const errors = generator.check(schema, documented, direction, label);
+    if (errors.length === 0) return documented;
+    const generated = generator.example(schema, { mode: direction }, label);
+    if (generated.ok) {
+      warnings.push(
+        `${label}: the document's example does not match its schema (${errorsText(errors)}); ` +
+          "a generated example is written instead",
+      );
+      return generated.value;
+    }
+    warnings.push(
+      `${label}: the document's example does not match its schema (${errorsText(errors)}), ` +
+        "and no example that does could be generated; the document's is written",
+    );
+    return documented;
+  }
+  const generated = generator.example(schema, { mode: direction }, label);
+  if (generated.ok) return generated.value;
+  // A request needs a body to be sent; an expected response is better without a wrong one.
+  warnings.push(
+    `${label}: the schema admits no value apispec could find (${errorsText(generated.errors)}); ` +
+      (direction === "request" ? "the closest one is written" : "no example body is written"),
+  );
+  return direction === "request" ? generated.value : undefined;
 }
 
 function bodyText(type: string, value: unknown): { body: string; contentType: string } {
@@ -101,7 +179,7 @@ function bodyText(type: string, value: unknown): { body: string; contentType: st
     const multipart = multipartBody(parts);
     return { body: multipart.body, contentType: multipart.contentType };
   }
-  if (typeof value === "string") return { body: value, contentType: type };
+  if (typeof value === "string" && !isJsonType(type)) return { body: value, contentType: type };
   return { body: JSON.stringify(value, null, 2), contentType: type };
 }
 
@@ -192,6 +270,8 @@ export function operationDraft(input: OperationInput): EndpointDraft {
   const { path, params: pathNames } = colonPath(input.path);
   const method = input.method as HttpMethod;
   const where = `${method} ${path}`;
+  // Warnings name the operation as the document writes it.
+  const operationName = `${method} ${input.path}`;
   const params = parameters(doc, input.item, operation);
   const vars: Record<string, string> = {};
   const headers: [string, string][] = [];
@@ -223,7 +303,11 @@ export function operationDraft(input: OperationInput): EndpointDraft {
   const requestBody = deref(doc, operation.requestBody);
   const requestMedia = requestBody ? pickMedia(requestBody.content) : undefined;
   if (requestMedia) {
-    const value = mediaExample(doc, requestMedia[1], "request");
+    let value = mediaExample(input, requestMedia, "request", `${operationName} request body`);
+    // A required body the schema does not constrain: an empty JSON object, not nothing.
+    if (value === undefined && requestBody?.required === true && isJsonType(requestMedia[0])) {
+      value = {};
+    }
     if (value !== undefined) {
       const { body, contentType } = bodyText(requestMedia[0], value);
       headers.push(["Content-Type", contentType]);
@@ -252,12 +336,13 @@ export function operationDraft(input: OperationInput): EndpointDraft {
     request,
     expected: { status: chosen ? statusOf(chosen) ?? 200 : 200, headers: [] },
   };
+  let schemaLeftOut: string | undefined;
   if (chosen) {
     const response = deref(doc, responses[chosen]);
     const media = response ? pickMedia(response.content) : undefined;
     if (media) {
       draft.expected.headers.push(["Content-Type", media[0]]);
-      const value = mediaExample(doc, media[1], "response");
+      const value = mediaExample(input, media, "response", `${operationName} response ${chosen}`);
       if (value !== undefined) {
         draft.expected.body = safeExampleBody(
           bodyText(media[0], value).body,
@@ -267,10 +352,24 @@ export function operationDraft(input: OperationInput): EndpointDraft {
         );
       }
       if (media[1].schema !== undefined && /json/i.test(media[0])) {
-        const schema = input.schemas.standalone(media[1].schema);
-        if (schema) {
+        const schema = input.schemas.standaloneUpTo(
+          media[1].schema,
+          "response",
+          `${operationName} response ${chosen}`,
+          MAX_SCHEMA_COPY,
+        );
+        if (typeof schema === "object") {
           draft.schema = schema;
           draft.match = "schema";
+        } else if (typeof schema === "number") {
+          const limit = `${MAX_SCHEMA_COPY / 1024} KiB`;
+          schemaLeftOut = `The ${chosen} response schema (over ${limit} as JSON, with everything ` +
+            "it refers to) is not copied into this file: `apispec drift` checks bodies against " +
+            "the OpenAPI document itself.";
+          input.conversion.warnings.push(
+            `${operationName}: the response schema is over ${limit} with what it refers to; ` +
+              "it is not copied into the endpoint file (drift checks bodies against the document)",
+          );
         }
       }
     }
@@ -278,7 +377,9 @@ export function operationDraft(input: OperationInput): EndpointDraft {
   const errors = codes.filter((c) => c !== chosen).map((code) => {
     const response = deref(doc, responses[code]);
     const media = response ? pickMedia(response.content) : undefined;
-    const value = media ? mediaExample(doc, media[1], "response") : undefined;
+    const value = media
+      ? mediaExample(input, media, "response", `${operationName} response ${code}`)
+      : undefined;
     return {
       status: statusOf(code)!,
       description: typeof response?.description === "string"
@@ -289,7 +390,7 @@ export function operationDraft(input: OperationInput): EndpointDraft {
         ? safeExampleBody(
           bodyText(media[0], value).body,
           value,
-          `${where} response ${code}`,
+          `${operationName} response ${code}`,
           conversion.secrets,
         )
         : undefined,
@@ -297,6 +398,7 @@ export function operationDraft(input: OperationInput): EndpointDraft {
   });
   if (errors.length) draft.errorResponses = errors;
   const notes = [
+    schemaLeftOut ?? "",
     operation.deprecated === true ? "**Deprecated** in the OpenAPI document." : "",
     typeof operation.operationId === "string"
       ? `OpenAPI operationId: \`${operation.operationId}\``

@@ -32,7 +32,16 @@ const cache = new Map<string, ValidateFunction>();
  * document's components once and compiles small roots against them).
  */
 export function newAjv2020(
-  extra: { inlineRefs?: boolean; allErrors?: boolean; code?: { optimize?: boolean } } = {},
+  extra: {
+    inlineRefs?: boolean;
+    allErrors?: boolean;
+    code?: {
+      optimize?: boolean;
+      regExp?: ((source: string, flags: string) => { test(text: string): boolean }) & {
+        code: string;
+      };
+    };
+  } = {},
 ): InstanceType<typeof Ajv2020.default> {
   return withFormats(new Ajv2020.default({ ...OPTIONS, ...extra })) as InstanceType<
     typeof Ajv2020.default

@@ -46,6 +46,8 @@ Deno.test("coverageReport(): last runs, stale (failed or older than 30 days), co
     version: "3.0.0",
     basePaths: [],
     definitions: () => ({}),
+    pointerOf: () => undefined,
+    flaws: () => [],
     operations: ["/a", "/b/{x}", "/e"].map((path) => ({
       method: "GET",
       path,

@@ -17,10 +17,14 @@ import {
 } from "./model.ts";
 import { OperationIndex, routeKey } from "./path_match.ts";
 import { SharedSchemaValidator } from "./validator.ts";
+import { DEFINITIONS_PREFIX } from "./schema_ids.ts";
+import { ExampleGenerator } from "../examples/mod.ts";
 
 export interface DriftOutcome {
   findings: DriftFinding[];
   summary: DriftSummary;
+  /** Schemas of the document that are flawed, each named: they are checked as far as they can be. */
+  warnings: string[];
 }
 
 /** At most this many schema errors are named per body; the rest are counted. */
@@ -82,6 +86,8 @@ interface BodyCheck {
   schema: unknown;
   value: unknown;
   prefix: "body" | "request";
+  /** The operation and body, naming the schema if ajv refuses it. */
+  label: string;
   partial: boolean;
   finding: (errors: string) => DriftFinding;
 }
@@ -131,6 +137,7 @@ function compareSpec(
       schema,
       value,
       prefix: "body",
+      label: `${where} response ${key}`,
       // Only a strict expected body is the whole response; shape and schema bodies may be partial.
       partial: spec.match !== "strict",
       finding: (errors) =>
@@ -158,6 +165,7 @@ function compareSpec(
           schema,
           value,
           prefix: "request",
+          label: `${where} request body`,
           partial: false,
           finding: (errors) =>
             finding(
@@ -199,7 +207,10 @@ function order(a: DriftFinding, b: DriftFinding): number {
  * @example
  * ```ts
  * import { driftFindings } from "./drift.ts";
- * const doc = { version: "3.1.0", basePaths: [], operations: [] };
+ * const doc = {
+ *   version: "3.1.0", basePaths: [], operations: [],
+ *   definitions: () => ({}), pointerOf: () => undefined, flaws: () => [],
+ * };
  * driftFindings(doc, [], []).summary; // { operations: 0, specs: 0, matched: 0, findings: 0 }
  * ```
  */
@@ -229,16 +240,50 @@ export function driftFindings(
     matched.add(routeKey(op.method, op.path));
     findings.push(...compareSpec(spec, op, checks));
   }
+  let validator: SharedSchemaValidator | undefined;
+  const unsatisfiable: string[] = [];
   if (checks.length) {
-    const validator = new SharedSchemaValidator(doc.definitions());
+    const definitions = doc.definitions();
+    const shared = validator = new SharedSchemaValidator(definitions);
+    // A body that fails is first asked whether any body could pass: a schema no
+    // value satisfies (allOf of a string and an integer) is the document's flaw, named once.
+    let examples: ExampleGenerator | undefined;
+    const satisfiable = new Map<unknown, boolean>();
+    const admitsSome = (check: BodyCheck): boolean => {
+      let known = satisfiable.get(check.schema);
+      if (known === undefined) {
+        examples ??= new ExampleGenerator({
+          prefix: DEFINITIONS_PREFIX,
+          definition: (name) => definitions[name],
+        }, shared);
+        const mode = check.prefix === "request" ? "request" : "response";
+        const probe = examples.example(check.schema, { mode });
+        known = probe.ok;
+        satisfiable.set(check.schema, known);
+        if (!probe.ok) {
+          unsatisfiable.push(
+            `Schema of ${check.label} admits no body apispec could find ` +
+              `(${errorsText(bodyErrors(() => probe.errors, probe.value, "body"))}): ` +
+              "bodies are not checked against it",
+          );
+        }
+      }
+      return known;
+    };
     for (const check of checks) {
       const errors = bodyErrors(
-        () => validator.errors(check.schema, check.value),
+        () =>
+          shared.errors(
+            check.schema,
+            check.value,
+            check.prefix === "request" ? "request" : "response",
+            check.label,
+          ),
         check.value,
         check.prefix,
         check.partial,
       );
-      if (errors.length) findings.push(check.finding(errorsText(errors)));
+      if (errors.length && admitsSome(check)) findings.push(check.finding(errorsText(errors)));
     }
   }
   let matchedOperations = 0;
@@ -259,7 +304,16 @@ export function driftFindings(
     });
   }
   const kept = findings.filter((f) => !ignore.includes(f.kind)).sort(order);
+  const warnings = [
+    ...unsatisfiable,
+    ...doc.flaws().map((flaw) => `Schema ${flaw.where}: ${flaw.message}`),
+    ...(validator?.flaws() ?? []).map((flaw) =>
+      `Schema ${doc.pointerOf(flaw.name) ?? flaw.name} is not valid JSON Schema ` +
+      `(${flaw.message}): bodies are not checked against it`
+    ),
+  ];
   return {
+    warnings,
     findings: kept,
     summary: {
       operations: doc.operations.length,

@@ -33,6 +33,8 @@ Deno.test("driftFindings(): statuses against responses, missing and undocumented
     basePaths: [],
     operations: [op("GET", "/a/{id}", ["200"]), op("POST", "/a", []), op("DELETE", "/b", ["204"])],
     definitions: () => ({}),
+    pointerOf: () => undefined,
+    flaws: () => [],
   };
   const specs = [spec("GET", "/a/:x", 418), spec("POST", "/a", 201), spec("GET", "/c", 200)];
   const { findings, summary } = driftFindings(doc, specs, []);

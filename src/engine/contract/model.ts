@@ -56,6 +56,8 @@ export interface ContractOperation {
   responses: string[];
   /** Required query and header parameters (path and operation level merged). */
   required: ContractParameter[];
+  /** Every header parameter's name as the document writes it (the Arazzo export matches them). */
+  headerNames?: string[];
   requestBody?: { required: boolean };
   /**
    * The JSON schema of the response documented under `code`, when it has JSON
@@ -78,4 +80,8 @@ export interface ContractDocument {
    * them as `DEFINITIONS_PREFIX` + name (see validator.ts).
    */
   definitions(): Record<string, unknown>;
+  /** Where a definition's name comes from in the document (`#/components/schemas/Pet`). */
+  pointerOf(name: string): string | undefined;
+  /** What converting the schemas handed out so far worked around (duplicate names, broken refs). */
+  flaws(): { where: string; message: string }[];
 }

@@ -20,7 +20,7 @@ export interface DocumentedRoute {
  * @example
  * ```ts
  * import { filesByOperation } from "./operation_files.ts";
- * const doc = { version: "3.1.0", basePaths: ["/v1"], definitions: () => ({}), operations: [{
+ * const doc = { basePaths: ["/v1"], operations: [{
  *   method: "GET", path: "/pets/{id}", responses: ["200"], required: [],
  *   responseSchema: () => undefined, requestSchema: () => undefined,
  * }] };
@@ -30,7 +30,7 @@ export interface DocumentedRoute {
  */
 export function filesByOperation(
   routes: DocumentedRoute[],
-  doc: ContractDocument,
+  doc: Pick<ContractDocument, "operations" | "basePaths">,
 ): Map<string, string[]> {
   const index = new OperationIndex(doc.operations, doc.basePaths);
   const files = new Map<string, string[]>();

@@ -7,6 +7,8 @@ function doc(paths: [string, string][], basePaths: string[] = []): ContractDocum
     version: "3.1.0",
     basePaths,
     definitions: () => ({}),
+    pointerOf: () => undefined,
+    flaws: () => [],
     operations: paths.map(([method, path]) => ({
       method,
       path,

@@ -185,10 +185,10 @@ export async function convertOpenApi(
 ): Promise<ConvertOutcome> {
   const { fromOpenApi } = await import("../../convert/openapi/from_openapi.ts");
   const { isSwagger2, upgradeSwagger2 } = await import("../../convert/openapi/swagger2.ts");
-  if (!isSwagger2(doc)) return fromOpenApi(doc, { onProgress: options.onProgress });
+  if (!isSwagger2(doc)) return await fromOpenApi(doc, { onProgress: options.onProgress });
   // Swagger 2.0 is converted by a maintained library; the report says so.
   const upgraded = await upgradeSwagger2(doc as Record<string, unknown>);
-  const outcome = fromOpenApi(upgraded.doc, { onProgress: options.onProgress });
+  const outcome = await fromOpenApi(upgraded.doc, { onProgress: options.onProgress });
   if (outcome.ok) outcome.conversion.warnings.unshift(upgraded.note);
   return outcome;
 }
