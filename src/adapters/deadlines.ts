@@ -7,7 +7,9 @@
  * deadline and one timer is armed for the earliest; a request that ends in
  * time just leaves the set. When the timer fires it aborts every overdue
  * request and re-arms for the next deadline, so each request is still aborted
- * as soon as its own time is up, whatever the others' timeouts.
+ * as soon as its own time is up, whatever the others' timeouts. Ctrl-C works
+ * the same way: one listener on the run's interrupt signal aborts every
+ * request in flight (`abortAfterOr`).
  */
 
 interface Deadline {
