@@ -15,6 +15,7 @@ import {
   type LoadCheck,
   type LoadStep,
   type Part,
+  sentParts,
   statusRanges,
 } from "./load_script.ts";
 
@@ -273,13 +274,9 @@ export function artilleryRequest(
  */
 export function artilleryProblem(step: LoadStep): { problem: string; fix: string } | undefined {
   const literals = [
-    step.url,
-    ...step.headers.map((h) => h.value),
-    step.body ?? [],
-    step.basicAuth?.user ?? [],
-    step.basicAuth?.pass ?? [],
-    ...step.checks.flatMap((c) => (c.kind === "rule" ? [c.operand] : [])),
-  ].flat().flatMap((p) => ("text" in p ? [p.text] : []));
+    ...sentParts(step),
+    ...step.checks.flatMap((c) => (c.kind === "rule" ? c.operand : [])),
+  ].flatMap((p) => ("text" in p ? [p.text] : []));
   const names = [
     ...step.checks.flatMap((c) => (c.kind === "header" ? [c.name] : [])),
     ...step.captures.flatMap((c) => (c.header === undefined ? [] : [c.header])),

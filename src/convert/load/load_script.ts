@@ -97,16 +97,20 @@ export function partsOf(text: string): Part[] {
   return parts;
 }
 
-/** The generated values a request's text uses, once each. */
-export function generatedNames(step: LoadStep): GeneratedName[] {
-  const parts = [
+/** Every piece of text a request sends: URL, headers, body, basic-auth credentials. */
+export function sentParts(step: LoadStep): Part[] {
+  return [
     step.url,
     ...step.headers.map((h) => h.value),
     step.body ?? [],
     step.basicAuth?.user ?? [],
     step.basicAuth?.pass ?? [],
   ].flat();
-  return [...new Set(parts.flatMap((p) => ("gen" in p ? [p.gen] : [])))];
+}
+
+/** The generated values a request's text uses, once each. */
+export function generatedNames(step: LoadStep): GeneratedName[] {
+  return [...new Set(sentParts(step).flatMap((p) => ("gen" in p ? [p.gen] : [])))];
 }
 
 /**
