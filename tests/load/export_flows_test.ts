@@ -152,6 +152,33 @@ Deno.test("export artillery: generated values to stdout, and a list collected fr
   }
 });
 
+Deno.test("export artillery: a sub-flow's rows are a loop over them, JSON columns it loops over parsed", async () => {
+  const files = {
+    ...FILES,
+    "data/batches.csv": 'name,items\nfirst,"[{""id"": 1}, {""id"": 2}]"\nsecond,[]\n',
+    "flows/batch.md": flowFile([{
+      name: "Read",
+      endpoint: "apis/items/get-item.md",
+      lines: ["For each: `items` as `item`"],
+    }], { data: "data/batches.csv" }),
+    "flows/batches.md": flowFile([
+      { name: "List", endpoint: "apis/items/get-items.md" },
+      { name: "Batches", endpoint: "flows/batch.md" },
+    ]),
+  };
+  const result = await exported(["export", "artillery", "api-docs/flows/batches.md"], files);
+  assertEquals(result.code, 0, result.stderr);
+  const flow = (yaml.load(result.stdout) as { scenarios: { flow: Record<string, unknown>[] }[] })
+    .scenarios[0].flow;
+  assertEquals(flow[1].loopElement, "apispec_row_1");
+  assertEquals(flow[1].over, [
+    { name: "first", items: [{ id: 1 }, { id: 2 }] },
+    { name: "second", items: [] },
+  ]);
+  const inner = (flow[1].loop as Record<string, unknown>[])[0];
+  assertEquals([inner.over, inner.loopElement], ["apispec_row_1.items", "item"]);
+});
+
 Deno.test("export artillery of a folder: what cannot be exported is left out with a warning", async () => {
   const result = await exported(["export", "artillery", "api-docs"]);
   assertEquals(result.code, 0, result.stderr);
