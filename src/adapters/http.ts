@@ -4,10 +4,11 @@
  * the kinds the diagnosis needs.
  */
 import type { NetworkFailure } from "../engine/diagnose/classify.ts";
-import type { HttpResponse, ResolvedRequest } from "../engine/model.ts";
+import type { BinaryBody, HttpResponse, ResolvedRequest } from "../engine/model.ts";
 import { VERSION } from "../version.ts";
 import { abortAfterOr } from "./deadlines.ts";
-import { readTextBounded } from "./bounded.ts";
+import { readBounded, readTextBounded } from "./bounded.ts";
+import { sha256Hex } from "./digest.ts";
 
 const USER_AGENT = `apispec/${VERSION}`;
 
@@ -15,9 +16,15 @@ export interface SendResult {
   response?: HttpResponse;
   failure?: NetworkFailure;
   durationMs: number;
+  /** The body's bytes: for a binary answer, or always with `keepBytes`. */
+  bytes?: Uint8Array;
 }
 
 export interface SendOptions {
+  /** The body to send instead of `request.body`: a file's bytes or a multipart form. */
+  body?: BodyInit;
+  /** Keep the answer's bytes (an expected body compared byte for byte). */
+  keepBytes?: boolean;
   /** A client from `Deno.createHttpClient` (private CA, client certificate, proxy). */
   client?: Deno.HttpClient;
   /** Ctrl-C: aborts the request at once, sending or reading (`interrupted`, not a network error). */
@@ -47,13 +54,13 @@ export async function sendRequest(
     const response = await fetch(request.url, {
       method: request.method,
       headers,
-      body: request.body,
+      body: options.body ?? request.body,
       redirect: "manual",
       signal: deadline.signal,
       ...(options.client ? { client: options.client } : {}),
     });
     // The timeout covers the body too: a server that stalls mid-body times out.
-    const body = await boundedText(response);
+    const body = await readBody(response, options.keepBytes === true);
     if (body === undefined) {
       return {
         failure: {
@@ -63,14 +70,17 @@ export async function sendRequest(
         durationMs: Math.round(performance.now() - started),
       };
     }
+    const binary = body.binary && await describeBinary(body.binary, response.headers);
     return {
       response: {
         status: response.status,
         reason: response.statusText,
         headers: [...response.headers],
-        body,
+        body: body.text ?? "",
+        ...(binary ? { binary } : {}),
       },
       durationMs: Math.round(performance.now() - started),
+      ...(body.bytes || body.binary ? { bytes: body.bytes ?? body.binary } : {}),
     };
   } catch (error) {
     return {
@@ -89,6 +99,55 @@ export async function sendRequest(
  */
 export const MAX_RESPONSE_BYTES = 64 * 1024 * 1024;
 
+type ReadBody = { text: string; bytes?: Uint8Array; binary?: undefined } | {
+  text?: undefined;
+  bytes?: undefined;
+  binary: Uint8Array;
+};
+
+/**
+ * The body as text, or as bytes when it is a binary answer (a declared media
+ * type that is not text, or bytes that are not UTF-8); undefined past the
+ * limit (read no further).
+ */
+async function readBody(response: Response, keepBytes: boolean): Promise<ReadBody | undefined> {
+  const type = response.headers.get("content-type") ?? "";
+  const textual = type !== "" && isTextType(type);
+  if (textual && !keepBytes) {
+    const text = await boundedText(response);
+    return text === undefined ? undefined : { text };
+  }
+  const read = await boundedBytes(response);
+  if (!read) return undefined;
+  if (read.byteLength === 0) return { text: "", ...(keepBytes ? { bytes: read } : {}) };
+  if (textual) {
+    return { text: new TextDecoder().decode(read), ...(keepBytes ? { bytes: read } : {}) };
+  }
+  if (type === "") {
+    try {
+      const text = new TextDecoder("utf-8", { fatal: true }).decode(read);
+      return { text, ...(keepBytes ? { bytes: read } : {}) };
+    } catch {
+      return { binary: read };
+    }
+  }
+  return { binary: read };
+}
+
+/** Media types read as text: `text/*`, JSON, XML, forms, JavaScript, YAML, GraphQL, CSV. */
+export function isTextType(type: string): boolean {
+  return /^\s*text\/|json|xml|javascript|ecmascript|x-www-form-urlencoded|yaml|graphql|csv|html/i
+    .test(type);
+}
+
+async function describeBinary(bytes: Uint8Array, headers: Headers): Promise<BinaryBody> {
+  return {
+    bytes: bytes.byteLength,
+    type: headers.get("content-type") ?? "",
+    sha256: await sha256Hex(bytes),
+  };
+}
+
 /** The body as text, or undefined past the limit (read no further). */
 async function boundedText(response: Response): Promise<string | undefined> {
   const length = Number(response.headers.get("content-length") ?? NaN);
@@ -101,7 +160,18 @@ async function boundedText(response: Response): Promise<string | undefined> {
   return await readTextBounded(response.body, MAX_RESPONSE_BYTES);
 }
 
-function describeFailure(error: unknown): NetworkFailure {
+/** The body's bytes, or undefined past the limit. */
+async function boundedBytes(response: Response): Promise<Uint8Array | undefined> {
+  const length = Number(response.headers.get("content-length") ?? NaN);
+  if (Number.isFinite(length) && length > MAX_RESPONSE_BYTES) {
+    await response.body?.cancel().catch(() => {});
+    return undefined;
+  }
+  const read = await readBounded(response.body, MAX_RESPONSE_BYTES);
+  return read.ok ? read.bytes : undefined;
+}
+
+export function describeFailure(error: unknown): NetworkFailure {
   const name = (error as Error)?.name ?? "";
   // Deno's fetch says only "fetch failed"; the reason (refused, dns, ...) is in `cause`.
   const cause = (error as { cause?: unknown })?.cause;

@@ -8,6 +8,7 @@ import { SHELLS } from "./completion/shells.ts";
 import type { ArgDef, FlagDef } from "./args.ts";
 import { contextFlags } from "./commands/context_flags.ts";
 import { DRIFT_KINDS } from "../engine/contract/model.ts";
+import { FUZZ_CHECKS } from "../engine/fuzz/model.ts";
 
 /** `check --report` formats; the first is the default. */
 export const CHECK_REPORT_FORMATS = ["markdown", "github", "junit", "json", "html"] as const;
@@ -468,6 +469,14 @@ export const COMMANDS: CommandDef[] = [
         valueName: "kind",
         description: "Leave out a kind of finding (repeatable)",
       },
+      {
+        name: "graphql",
+        type: "string",
+        valueName: "schema|url",
+        description: "Check the GraphQL files' queries against this schema (SDL, introspection " +
+          "JSON or URL) instead; the positional is then the collection folder",
+        complete: "file",
+      },
     ],
   },
   {
@@ -488,6 +497,85 @@ export const COMMANDS: CommandDef[] = [
         type: "string",
         valueName: "pct",
         description: "Exit 1 when coverage_pct is below this percentage (for CI)",
+      },
+    ],
+  },
+  {
+    name: "fuzz",
+    summary: "Send requests generated from the OpenAPI document and save each failure as an " +
+      "endpoint file (test environments only)",
+    args: [{ name: "dir", required: false, complete: "dir" }],
+    flags: [
+      {
+        name: "openapi",
+        type: "string",
+        valueName: "file",
+        description: "The OpenAPI document (default: project.md's openapi:)",
+        complete: "file",
+      },
+      env,
+      vars,
+      {
+        name: "max-examples",
+        type: "integer",
+        min: 1,
+        valueName: "n",
+        description: "Cases per operation, valid and invalid each (default 50)",
+      },
+      {
+        name: "seed",
+        type: "integer",
+        min: 0,
+        valueName: "n",
+        description: "Repeat a run: the same seed sends the same requests (always printed)",
+      },
+      {
+        name: "checks",
+        type: "string",
+        multiple: true,
+        valueName: "list",
+        description: `Checks to run (default all): ${FUZZ_CHECKS.join(", ")}`,
+      },
+      {
+        name: "methods",
+        type: "string",
+        multiple: true,
+        valueName: "list",
+        description: "Fuzz only operations of these methods, e.g. GET,POST",
+      },
+      {
+        name: "stateful",
+        type: "boolean",
+        description: "Chain operations by OpenAPI links and the collection's flows",
+      },
+      {
+        name: "time-budget",
+        type: "string",
+        valueName: "s",
+        description: "Seconds after which no new request starts",
+      },
+      {
+        name: "concurrency",
+        type: "integer",
+        min: 1,
+        valueName: "n",
+        description: "Operations in flight (default 4; 1 is sequential); one resource at a time",
+      },
+      ...transportFlags,
+      {
+        name: "out",
+        type: "string",
+        valueName: "dir",
+        description: "Where failures are written (default api-docs/fuzz/; never over a file)",
+        complete: "dir",
+      },
+      {
+        name: "report",
+        type: "string",
+        multiple: true,
+        values: CHECK_REPORT_FORMATS,
+        valueName: "format[=file]",
+        description: "Report as check writes it, to stdout or a file; repeatable",
       },
     ],
   },
@@ -788,6 +876,21 @@ function importCommands(): CommandDef[] {
           valueName: "path",
           description: "Read the command from this file instead of stdin",
           complete: "file",
+        },
+        reportOutput,
+      ],
+    },
+    {
+      name: "import graphql",
+      summary: "Import a GraphQL schema (SDL, introspection JSON, or a URL by introspection): " +
+        "one file per query and mutation",
+      args: [{ name: "schema", required: true, complete: "file" }],
+      flags: [
+        {
+          name: "path",
+          type: "string",
+          valueName: "path",
+          description: "Path the API serves GraphQL at (default: the URL's, else /graphql)",
         },
         reportOutput,
       ],

@@ -3,9 +3,8 @@
  * interactive shell and is refused in a non-interactive one unless --yes.
  */
 import type { Issue } from "../engine/issue.ts";
+import { PRODUCTION_ENVS } from "../engine/model.ts";
 import type { CliIO } from "./io.ts";
-
-export const PRODUCTION_ENVS = ["prod", "production"];
 
 /** Undefined when the run may go ahead; otherwise the usage issue that refuses it. */
 export async function confirmProduction(

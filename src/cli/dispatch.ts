@@ -28,6 +28,7 @@ export const LOADERS: Record<string, () => Promise<CommandModule>> = {
   "export arazzo": () => import("./commands/export_arazzo.ts"),
   "import arazzo": () => import("./commands/import_arazzo.ts"),
   "coverage": () => import("./commands/coverage.ts"),
+  "fuzz": () => import("./commands/fuzz.ts"),
   "export artillery": () =>
     import("./commands/export_load.ts").then((m) => m.loadExporter("artillery")),
   "export k6": () => import("./commands/export_load.ts").then((m) => m.loadExporter("k6")),
@@ -55,4 +56,5 @@ export const LOADERS: Record<string, () => Promise<CommandModule>> = {
   "import bruno": importer("collection"),
   "import curl": () => import("./commands/import_curl.ts"),
   "import project": () => import("./commands/import_project.ts"),
+  "import graphql": () => import("./commands/import_graphql.ts"),
 };

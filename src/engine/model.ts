@@ -6,7 +6,7 @@
 export const HTTP_METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"] as const;
 export type HttpMethod = typeof HTTP_METHODS[number];
 
-export const PROTOCOLS = ["http", "ws", "sse"] as const;
+export const PROTOCOLS = ["http", "ws", "sse", "graphql"] as const;
 export type Protocol = typeof PROTOCOLS[number];
 
 export const MATCH_MODES = ["shape", "strict", "schema"] as const;
@@ -36,6 +36,26 @@ export interface HttpHeader {
   line?: number;
 }
 
+/**
+ * One part of a multipart body in curl's form syntax: `name=value`, or
+ * `name=@./file;type=image/png;filename=a.png` for a file's bytes.
+ */
+export interface FormPart {
+  name: string;
+  value?: string;
+  /** Path of the file whose bytes are the part, relative to the endpoint file. */
+  file?: string;
+  type?: string;
+  filename?: string;
+  line?: number;
+}
+
+/** A body line `< ./files/avatar.png`: the file's bytes, relative to the endpoint file. */
+export interface BodyFile {
+  path: string;
+  line: number;
+}
+
 /** A `## Request` block as written: placeholders are still in it. */
 export interface RequestBlock {
   method: string;
@@ -43,6 +63,10 @@ export interface RequestBlock {
   headers: HttpHeader[];
   body: string;
   line: number;
+  /** The body is a file's bytes (`< ./files/avatar.png`). */
+  bodyFile?: BodyFile;
+  /** The body is multipart/form-data, one part a line. */
+  form?: FormPart[];
 }
 
 /** A `## Expected response` or `## Error responses` block as written. */
@@ -55,6 +79,8 @@ export interface ResponseBlock {
   headers: HttpHeader[];
   body: string;
   line: number;
+  /** The expected body is a file's bytes, compared byte for byte. */
+  bodyFile?: BodyFile;
 }
 
 export const ASSERTION_OPERATORS = [
@@ -107,6 +133,42 @@ export interface RetryPolicy {
   backoff: Backoff;
 }
 
+/** `stream:` frontmatter of `protocol: sse` and `protocol: ws` files, defaults filled. */
+export interface StreamOptions {
+  /** Stop reading once an event matches (`data: [DONE]`, `event: done`). */
+  until?: string;
+  maxEvents: number;
+  maxMs: number;
+  /** No events or messages besides the listed ones. */
+  exact: boolean;
+  /** The mock's pause between events (ms). */
+  everyMs: number;
+}
+
+/** One event of `## Expected events`, as written (placeholders still in it). */
+export interface ExpectedEvent {
+  event?: string;
+  id?: string;
+  data: string;
+  line: number;
+}
+
+/** One line of a `## Messages` script: a message sent, a message expected, or the close expected. */
+export type MessageStep =
+  | { kind: "send"; text: string; line: number }
+  | { kind: "expect"; text: string; line: number }
+  | { kind: "close"; code: number; line: number };
+
+/** `protocol: graphql`: the `## Query` and `## Variables` blocks. */
+export interface GraphqlRequest {
+  query: string;
+  /** Line of the query's first line. */
+  line: number;
+  /** JSON text with placeholders. */
+  variables?: { text: string; line: number };
+  operationName?: string;
+}
+
 export interface EndpointSpec extends AuthFields {
   kind: "endpoint";
   file: string;
@@ -137,6 +199,14 @@ export interface EndpointSpec extends AuthFields {
   assertions: AssertionRule[];
   tests?: string;
   notes?: string;
+  /** `protocol: sse` / `ws`: read limits and matching. */
+  stream?: StreamOptions;
+  /** `protocol: sse`: `## Expected events`. */
+  events?: { expected: ExpectedEvent[]; line: number };
+  /** `protocol: ws`: the `## Messages` script. */
+  messages?: { steps: MessageStep[]; line: number };
+  /** `protocol: graphql`: the query and its variables. */
+  graphql?: GraphqlRequest;
 }
 
 export const CAPTURE_SOURCES = ["body", "headers", "status"] as const;
@@ -205,6 +275,9 @@ export interface ProjectConfig extends AuthFields, TransportFields {
   openapi?: string;
 }
 
+/** Environment names every surface treats as production: a run against one needs confirming. */
+export const PRODUCTION_ENVS = ["prod", "production"];
+
 export const DEFAULT_PROJECT: ProjectConfig = {
   name: "my-api",
   defaultEnv: "dev",
@@ -219,6 +292,33 @@ export interface ResolvedRequest {
   url: string;
   headers: [string, string][];
   body?: string;
+  /** The body is this file's bytes (a path relative to the endpoint file). */
+  bodyFile?: string;
+  /** The body is multipart/form-data made of these parts. */
+  form?: FormPart[];
+}
+
+/** A binary answer as apispec shows it: never the bytes themselves. */
+export interface BinaryBody {
+  bytes: number;
+  type: string;
+  /** Hex SHA-256 of the bytes. */
+  sha256: string;
+}
+
+/** One server-sent event; `data` is the event's data lines joined by newlines. */
+export interface StreamEvent {
+  event?: string;
+  id?: string;
+  data: string;
+  /** Milliseconds from sending the request to receiving the event. */
+  ms: number;
+}
+
+/** One WebSocket message received (text, or binary shown as its size). */
+export interface StreamMessage {
+  data: string;
+  ms: number;
 }
 
 /** What came back from the API under test. Header names are lower case. */
@@ -227,6 +327,14 @@ export interface HttpResponse {
   reason: string;
   headers: [string, string][];
   body: string;
+  /** A binary answer (`body` is then empty): its size, type and digest. */
+  binary?: BinaryBody;
+  /** `protocol: sse`: the events received, in order (`body` is then empty). */
+  events?: StreamEvent[];
+  /** `protocol: ws`: the messages received, in order. */
+  messages?: StreamMessage[];
+  /** `protocol: sse`: time from sending to the first event, when one came. */
+  firstEventMs?: number;
 }
 
 export interface Diff {
@@ -268,8 +376,23 @@ export interface ExecRecord {
   assertion_results: AssertionResult[];
   /** Ctrl-C aborted the request before its answer: not a verdict on the API. */
   interrupted?: true;
+  /** `protocol: sse`: how many events were read. */
+  events_received?: number;
+  /** `protocol: sse`: milliseconds from sending to the first event; null when none came. */
+  first_event_ms?: number | null;
+  /** `protocol: ws`: how many messages were received. */
+  messages_received?: number;
   request?: ResolvedRequest;
   response?: HttpResponse;
+  /** With verbose and a response: the expected body as this run compared it, for diff views. */
+  expected?: ExpectedView;
+}
+
+/** The expected body with its placeholders filled, and the rules it was compared by. */
+export interface ExpectedView {
+  body: string;
+  match: MatchMode;
+  ignore: string[];
 }
 
 export interface VariableReportEntry {

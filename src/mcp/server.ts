@@ -5,6 +5,8 @@
  */
 // @ts-types="@modelcontextprotocol/sdk/server/mcp.d.ts"
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+// @ts-types="@modelcontextprotocol/sdk/types.d.ts"
+import { ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import type { OpsContext } from "../adapters/system.ts";
 import type { SpecIndexCache } from "../ops/collection/spec_index.ts";
 import { VERSION } from "../version.ts";
@@ -15,6 +17,7 @@ import { BoundedStdioTransport } from "./stdio_transport.ts";
 import type { ToolEnv } from "./tool.ts";
 import { TOOLS } from "./tools/index.ts";
 import { strictInput } from "./strict_input.ts";
+import { type ListedTool, listTools } from "./tool_list.ts";
 
 export const SERVER_NAME = "apispec";
 
@@ -64,6 +67,11 @@ export function createServer(
       (args: Record<string, unknown>) => tool.handler(args, env),
     );
   }
+  // Replaces the SDK's list (documented as allowed) with the compact one of tool_list.ts.
+  let listed: ListedTool[] | undefined;
+  server.server.setRequestHandler(ListToolsRequestSchema, () => ({
+    tools: listed ??= listTools(TOOLS),
+  }));
   registerResources(server, env);
   registerContractResources(server, env);
   return {

@@ -54,10 +54,10 @@ export function defineTool<I extends z.ZodRawShape>(tool: ToolDef<I>): ToolDef<I
   return tool;
 }
 
-/** An object result: structured content plus the same object as text for clients that only read text. */
+/** An object result: structured content plus the same object as compact JSON text (clients give a model one of the two). */
 export function structured(value: object): ToolResult {
   return {
-    content: [{ type: "text", text: JSON.stringify(value, null, 2) }],
+    content: [{ type: "text", text: JSON.stringify(value) }],
     structuredContent: value as Record<string, unknown>,
   };
 }

@@ -26,6 +26,8 @@ import {
 import { pickResponseBlock, preferredStatus } from "./response.ts";
 import type { EndpointRoute, RouteTable } from "../engine/routes/route_table.ts";
 import type { StatefulMock } from "./stateful.ts";
+import { graphqlRequestPath, mayBeGraphql, unknownOperation } from "./graphql.ts";
+import { sseResponse, wsResponse } from "./streams.ts";
 
 export type MockRoute = EndpointRoute;
 
@@ -177,6 +179,15 @@ function respond(
   const { path } = facts;
   if (extras.stateful && path === RESET_PATH) return reset(request, extras.stateful);
   const found = table.lookup(request.method, path);
+  if (found.kind !== "found" && mayBeGraphql(table, request.method, path)) {
+    return graphqlRequestPath(request, path).then((operation) => {
+      const named = operation ? table.lookup("POST", operation) : undefined;
+      if (named?.kind !== "found") {
+        return { response: unknownOperation(path, operation), note: "unknown GraphQL operation" };
+      }
+      return respondWith(request, named.route, named.params, facts, extras, table);
+    });
+  }
   if (found.kind === "not-found") {
     return { response: routeNotFound(request.method, path, table.routes), note: "no route" };
   }
@@ -193,7 +204,18 @@ function respond(
         note: `method not documented; allow ${allow}`,
       };
   }
-  const { route, params } = found;
+  return respondWith(request, found.route, found.params, facts, extras, table);
+}
+
+/** The answer of a routed request. */
+function respondWith(
+  request: Request,
+  route: MockRoute,
+  params: Record<string, string>,
+  facts: RequestFacts,
+  extras: Extras,
+  table: RouteTable<MockRoute>,
+): Answer | Promise<Answer> {
   const preferred = facts.prefer === null ? undefined : preferredStatus(facts.prefer);
   // A preferred status is an explicit ask: it is neither faulted nor answered from state.
   if (preferred === undefined) {
@@ -204,9 +226,26 @@ function respond(
     }
     const role = extras.stateful?.roleOf(table, route);
     if (role) {
-      return extras.stateful!.answer({ request, route, role, params, origin: facts.origin, path })
+      return extras.stateful!.answer({
+        request,
+        route,
+        role,
+        params,
+        origin: facts.origin,
+        path: facts.path,
+      })
         .then((response) => ({ response, file: route.file, note: "state" }));
     }
+  }
+  const protocol = route.spec.protocol;
+  if ((protocol === "sse" || protocol === "ws") && preferred === undefined) {
+    const values = { ...route.spec.vars, baseUrl: facts.origin, ...params };
+    const response = protocol === "ws" ? wsResponse(request, route.spec, values) : sseResponse(
+      route.spec,
+      values,
+      corsHeaderList(facts.browserOrigin, []),
+    );
+    return { response, file: route.file, cors: true, note: protocol };
   }
   const block = pickResponseBlock(route.spec, preferred);
   if (!block) {

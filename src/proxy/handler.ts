@@ -4,7 +4,8 @@
  * headers, body). Once the body has passed, the exchange is matched to an
  * endpoint file by method and path template, compared as `exec` compares,
  * reported (masked) and, when no file documents it, recorded as a draft.
- * The proxy's own routes: `GET /__apispec/proxy` and `/__apispec/proxy/exchanges`.
+ * The proxy's own routes: `GET /__apispec/proxy`, `/__apispec/proxy/exchanges`
+ * and `/__apispec/proxy/exchange?id=` (one exchange's request and response).
  */
 import type { EndpointRoute, RouteTable } from "../engine/routes/route_table.ts";
 import type { HttpMethod } from "../engine/model.ts";
@@ -19,7 +20,7 @@ import { bodyText } from "./decode.ts";
 import { forward, type Forwarded } from "./forward.ts";
 import { badGateway, loopDetected, proxyMethodNotAllowed } from "./problems.ts";
 import type { ExchangeNote, ProxyReportEntry } from "./report_entry.ts";
-import { ProxyStats } from "./stats.ts";
+import { DETAIL_BODY_LIMIT, type ExchangeDetail, ProxyStats } from "./stats.ts";
 import { outgoingHeaders } from "./outgoing.ts";
 import { CONTROL_PATH } from "./announce.ts";
 
@@ -62,7 +63,10 @@ export function createProxyHandler(options: ProxyHandlerOptions): ProxyHandler {
     const started = performance.now();
     const timestamp = new Date().toISOString();
     const { path, target } = splitUrl(request.url);
-    if (path === CONTROL_PATH || path === `${CONTROL_PATH}/exchanges`) {
+    if (
+      path === CONTROL_PATH || path === `${CONTROL_PATH}/exchanges` ||
+      path === `${CONTROL_PATH}/exchange`
+    ) {
       return control(request, path);
     }
     if ((request.headers.get("via") ?? "").includes(via)) {
@@ -102,8 +106,8 @@ export function createProxyHandler(options: ProxyHandlerOptions): ProxyHandler {
     return forwarded.response;
   } as ProxyHandler;
 
-  function settle(entry: ProxyReportEntry, note: ExchangeNote) {
-    stats.add(entry, note.recorded !== undefined);
+  function settle(entry: ProxyReportEntry, note: ExchangeNote, detail?: ExchangeDetail) {
+    stats.add(entry, note.recorded !== undefined, detail);
     try {
       options.onExchange?.(entry, note);
     } catch { /* a closed stderr must not stop the proxy */ }
@@ -145,6 +149,19 @@ export function createProxyHandler(options: ProxyHandlerOptions): ProxyHandler {
       headers: forwarded.headers,
       body: decoded.text,
     };
+    // Masked first, then cut: a cut must never leave half a secret readable.
+    const masked = deepMask({
+      request: { method: request.method, path, query, headers: requestHeaders, body: requestText },
+      response,
+    }, secrets) as Omit<ExchangeDetail, "truncated">;
+    const cut = (text: string) =>
+      text.length > DETAIL_BODY_LIMIT ? text.slice(0, DETAIL_BODY_LIMIT) : text;
+    const detail: ExchangeDetail = {
+      request: { ...masked.request, body: cut(masked.request.body) },
+      response: masked.response && { ...masked.response, body: cut(masked.response.body) },
+      truncated: masked.request.body.length > DETAIL_BODY_LIMIT ||
+        (masked.response?.body.length ?? 0) > DETAIL_BODY_LIMIT,
+    };
     const table = options.currentTable();
     const found = table.lookup(request.method, path);
     const base = uncompared(timestamp, request.method, path, forwarded.status);
@@ -168,7 +185,7 @@ export function createProxyHandler(options: ProxyHandlerOptions): ProxyHandler {
         error_type: verdict.error_type,
         diff: verdict.diff,
       };
-      settle(deepMask(entry, secrets) as ProxyReportEntry, note);
+      settle(deepMask(entry, secrets) as ProxyReportEntry, note, detail);
       return;
     }
     if (options.record && forwarded.status >= 400) {
@@ -185,7 +202,7 @@ export function createProxyHandler(options: ProxyHandlerOptions): ProxyHandler {
         response,
       });
     }
-    settle(deepMask(base, secrets) as ProxyReportEntry, note);
+    settle(deepMask(base, secrets) as ProxyReportEntry, note, detail);
   }
 
   /** A draft for a route not seen before in this run, within the run's limit. */
@@ -220,7 +237,20 @@ export function createProxyHandler(options: ProxyHandlerOptions): ProxyHandler {
     if (request.method !== "GET" && request.method !== "HEAD") {
       return proxyMethodNotAllowed(path);
     }
-    const body = path === CONTROL_PATH ? stats.counts : { exchanges: stats.recent() };
+    let body: unknown;
+    if (path === `${CONTROL_PATH}/exchange`) {
+      const id = Number(new URL(request.url).searchParams.get("id"));
+      body = Number.isInteger(id) ? stats.detail(id) : undefined;
+      if (!body) {
+        return new Response(
+          JSON.stringify({ error: "no such exchange (only the latest are kept)" }),
+          {
+            status: 404,
+            headers: { "content-type": "application/json", "cache-control": "no-store" },
+          },
+        );
+      }
+    } else body = path === CONTROL_PATH ? stats.counts : { exchanges: stats.recent() };
     return new Response(JSON.stringify(body), {
       headers: { "content-type": "application/json", "cache-control": "no-store" },
     });

@@ -4,6 +4,24 @@
  * violations first), so a person, a script or a UI can follow a running proxy.
  */
 import type { ProxyReportEntry } from "./report_entry.ts";
+import type { HeaderPairs } from "../engine/proxy/hop_by_hop.ts";
+
+/**
+ * One exchange as sent and answered, masked, bodies cut at `DETAIL_BODY_LIMIT`
+ * (after masking), for `GET /__apispec/proxy/exchange?id=`.
+ */
+export interface ExchangeDetail {
+  request: { method: string; path: string; query: string; headers: HeaderPairs; body: string };
+  response: { status: number; reason: string; headers: HeaderPairs; body: string } | null;
+  /** Bodies longer than the limit were cut. */
+  truncated: boolean;
+}
+
+/** Bytes of each body an exchange's detail keeps. */
+export const DETAIL_BODY_LIMIT = 64 * 1024;
+
+/** An entry of the exchanges route: the report entry and the id its detail is asked by. */
+export type RecentExchange = ProxyReportEntry & { id: number };
 
 export interface ProxyCounts {
   /** Exchanges forwarded (the proxy's own routes aside). */
@@ -21,9 +39,11 @@ export const RECENT_EXCHANGES = 200;
 
 export class ProxyStats {
   readonly counts: ProxyCounts = { exchanges: 0, matched: 0, violations: 0, recorded: 0 };
-  readonly #recent: ProxyReportEntry[] = [];
+  readonly #recent: RecentExchange[] = [];
+  readonly #details = new Map<number, ExchangeDetail>();
+  #next = 1;
 
-  add(entry: ProxyReportEntry, recorded: boolean): void {
+  add(entry: ProxyReportEntry, recorded: boolean, detail?: ExchangeDetail): void {
     this.counts.exchanges++;
     // A target that did not answer is a failure, but there was no response to compare.
     const compared = entry.spec !== null && entry.passed !== null &&
@@ -31,12 +51,19 @@ export class ProxyStats {
     if (compared) this.counts.matched++;
     if (compared && entry.passed === false) this.counts.violations++;
     if (recorded) this.counts.recorded++;
-    this.#recent.push(entry);
-    if (this.#recent.length > RECENT_EXCHANGES) this.#recent.shift();
+    const id = this.#next++;
+    this.#recent.push({ ...entry, id });
+    if (detail) this.#details.set(id, detail);
+    if (this.#recent.length > RECENT_EXCHANGES) this.#details.delete(this.#recent.shift()!.id);
+  }
+
+  /** The request and response of a recent exchange. */
+  detail(id: number): ExchangeDetail | undefined {
+    return this.#details.get(id);
   }
 
   /** The latest exchanges, newest first, violations before the rest. */
-  recent(): ProxyReportEntry[] {
+  recent(): RecentExchange[] {
     const newest = [...this.#recent].reverse();
     return [
       ...newest.filter((e) => e.passed === false),

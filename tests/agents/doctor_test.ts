@@ -27,12 +27,13 @@ Deno.test("doctor fails on missing ignore entries and a stale skill; --fix mends
       "✗ .env.local is not gitignored",
       "✗ .apispec/history/ is not gitignored",
       "✗ .apispec/proxy.json is not gitignored",
+      "✗ .apispec/exchanges/ is not gitignored",
       "✗ api-docs/_shared/env.md is not gitignored",
       '    fix: Run `apispec doctor --fix` (adds "/_shared/env.md" to api-docs/.gitignore)',
       "✓ Agents detected: claude-code (.claude/)",
       `✗ claude-code skill is stale (written by 0.0.1; this binary is ${VERSION})`,
       "! claude-code MCP server not configured (.mcp.json)",
-      "3 checks passed, 5 failed, 1 warning",
+      "3 checks passed, 6 failed, 1 warning",
     ]
   ) {
     assertStringIncludes(before.stdout, line);
@@ -45,16 +46,20 @@ Deno.test("doctor fails on missing ignore entries and a stale skill; --fix mends
       'added ".env.local" to .gitignore',
       'added ".apispec/history/" to .gitignore',
       'added ".apispec/proxy.json" to .gitignore',
+      'added ".apispec/exchanges/" to .gitignore',
       'added "/_shared/env.md" to api-docs/.gitignore',
       `updated .claude/skills/apispec/SKILL.md (claude-code, ${VERSION})`,
       "✓ .env.local is gitignored",
       `✓ claude-code skill is current (${VERSION})`,
-      "8 checks passed, 0 failed, 1 warning",
+      "9 checks passed, 0 failed, 1 warning",
     ]
   ) {
     assertStringIncludes(fixed.stdout, line);
   }
-  assertEquals(await ws.read(".gitignore"), ".env.local\n.apispec/history/\n.apispec/proxy.json\n");
+  assertEquals(
+    await ws.read(".gitignore"),
+    ".env.local\n.apispec/history/\n.apispec/proxy.json\n.apispec/exchanges/\n",
+  );
   assertEquals(await ws.read("api-docs/.gitignore"), "/_shared/env.md\n");
 
   const after = await apispec(["doctor", "--output=json"], opts);
@@ -70,7 +75,7 @@ Deno.test("doctor reports an invalid spec; --fix cannot mend it and still exits 
       "protocol: http\n",
       "",
     ),
-    ".gitignore": ".env.local\n.apispec/history/\n.apispec/proxy.json\n",
+    ".gitignore": ".env.local\n.apispec/history/\n.apispec/proxy.json\n.apispec/exchanges/\n",
     "api-docs/.gitignore": "/_shared/env.md\n",
   }));
   await using home = await tempHome();
@@ -94,7 +99,10 @@ Deno.test("doctor sees a committed .env.local even when .gitignore lists it", as
   await git(ws.dir, "init", "-q", ".");
   await git(ws.dir, "add", ".env.local");
   await git(ws.dir, "commit", "-q", "-m", "oops");
-  await ws.write(".gitignore", ".env.local\n.apispec/history/\n.apispec/proxy.json\n");
+  await ws.write(
+    ".gitignore",
+    ".env.local\n.apispec/history/\n.apispec/proxy.json\n.apispec/exchanges/\n",
+  );
   const result = await apispec(["doctor"], { cwd: ws.dir, env: home.env });
   assertEquals(result.code, 1);
   assertStringIncludes(result.stdout, "✗ .env.local is ignored but already committed");
@@ -114,6 +122,7 @@ Deno.test("doctor reads the ignore files itself outside a git repository", async
       ".env.local",
       ".apispec/history/",
       ".apispec/proxy.json",
+      ".apispec/exchanges/",
       "api-docs/_shared/env.md",
     ]
   ) {
@@ -140,7 +149,7 @@ Deno.test("doctor lists what interrupted writes left behind; --fix removes only 
     // A write under way (too recent) and a file that only looks alike.
     "api-docs/apis/users/list-users.md.abcdef01.tmp": endpoint(),
     "api-docs/apis/users/notes.tmp": "kept\n",
-    ".gitignore": ".env.local\n.apispec/history/\n.apispec/proxy.json\n",
+    ".gitignore": ".env.local\n.apispec/history/\n.apispec/proxy.json\n.apispec/exchanges/\n",
     "api-docs/.gitignore": "/_shared/env.md\n",
   }));
   await using outside = await workspace({ "precious.md": "mine\n" });

@@ -47,16 +47,18 @@ Deno.test("required fields: a missing one is exit 2 with SPEC_PARSE_ERROR and no
   }
 });
 
-Deno.test("protocol: ws and sse are accepted by validate but exec gives UNSUPPORTED_PROTOCOL (exit 2)", async () => {
-  for (const protocol of ["ws", "sse"]) {
-    const file = endpoint().replace("protocol: http", `protocol: ${protocol}`);
-    const { result, requests } = await execWith(file);
-    assertEquals(result.code, 2);
-    assertEquals(json(result).error_type, "UNSUPPORTED_PROTOCOL");
-    assertEquals(requests.length, 0);
-    await using ws = await workspace({ "api-docs/apis/users/get-user.md": file });
-    assertEquals((await apispec(["validate", SPEC], { cwd: ws.dir })).code, 0);
-  }
+Deno.test("protocol: sse and ws execute; a ws file without ## Messages is exit 2 with no request", async () => {
+  const sse = endpoint().replace("protocol: http", "protocol: sse");
+  const ran = await execWith(sse);
+  assertEquals(ran.result.code, 0, ran.result.stdout);
+  assertEquals(json(ran.result).events_received, 0);
+  assertEquals(ran.requests.length, 1);
+  const ws = endpoint().replace("protocol: http", "protocol: ws");
+  const { result, requests } = await execWith(ws);
+  assertEquals(result.code, 2);
+  assertEquals(json(result).error_type, "SPEC_PARSE_ERROR");
+  assertStringIncludes(json(result).hint as string, '"## Messages"');
+  assertEquals(requests.length, 0);
 });
 
 Deno.test("method: every SPEC method is sent as written", async () => {

@@ -17,7 +17,7 @@ Deno.test("init --yes scaffolds the collection with defaults, ignore entries and
   );
   assertEquals(
     await ws.read(".gitignore"),
-    "node_modules/\n.env.local\n.apispec/history/\n.apispec/proxy.json\n",
+    "node_modules/\n.env.local\n.apispec/history/\n.apispec/proxy.json\n.apispec/exchanges/\n",
   );
   assertEquals(await ws.read("api-docs/.gitignore"), "/_shared/env.md\n");
   assertEquals((await apispec(["validate", "api-docs"], { cwd: ws.dir })).code, 0);

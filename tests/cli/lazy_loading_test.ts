@@ -25,6 +25,9 @@ const HEAVY: [string, RegExp][] = [
   ["the preview server", /\/src\/preview\//],
   ["the JUnit and markdown reports", /\/src\/engine\/render\/(junit|markdown)\.ts$/],
   ["Deno's Node compatibility layer", /^ext:deno_node\//],
+  ["eventsource-parser (sse files only)", /\/eventsource-parser@/],
+  ["graphql-js (graphql files only)", /\/graphql@\d/],
+  ["the stream transports", /\/src\/adapters\/(sse|ws)\.ts$/],
 ];
 
 /** Specifiers of the modules a run evaluated, in order. */

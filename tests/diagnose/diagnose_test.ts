@@ -184,9 +184,10 @@ Deno.test("diagnose explains runs stopped before any request", async () => {
   const staging = await diagnoseJson(ws.dir, ["api-docs/apis/users/get-staging.md"]);
   assertEquals(staging.error_type, "VALIDATION_ERROR");
   assertStringIncludes(staging.likely_cause, 'allows only staging; "dev" is not one of them');
+  // A WebSocket file without its ## Messages script does not parse.
   const protocol = await diagnoseJson(ws.dir, ["api-docs/apis/users/ws-feed.md"]);
-  assertEquals(protocol.error_type, "UNSUPPORTED_PROTOCOL");
-  assertStringIncludes(protocol.likely_cause, "Only http endpoints run");
+  assertEquals(protocol.error_type, "SPEC_PARSE_ERROR");
+  assertStringIncludes(protocol.summary, "does not parse");
   assertEquals(server.requests.length, 0);
 });
 

@@ -13,6 +13,21 @@ import { createServer } from "../../src/mcp/server.ts";
 import { systemContext } from "../../src/adapters/system.ts";
 import { baseEnv, ROOT } from "./cli.ts";
 
+/** The tools tools/list names, in SPEC.md's order. */
+export const TOOL_NAMES = [
+  "apispec_exec",
+  "apispec_diagnose",
+  "apispec_flow",
+  "apispec_author",
+  "apispec_vars",
+  "apispec_search",
+  "apispec_context",
+  "apispec_history",
+  "apispec_session",
+  "apispec_exec_batch",
+  "apispec_fuzz",
+];
+
 export interface McpSession extends AsyncDisposable {
   client: Client;
   /** What the server wrote to stderr so far. */

@@ -75,6 +75,6 @@ Deno.test("apispec://drift/<openapi> returns drift's JSON report; paths outside 
 
 Deno.test("tools/list is unchanged by the contract resources and stays within 3,000 tokens", async () => {
   const { tools, json } = await listAllTools();
-  assertEquals(tools.length, 10);
+  assertEquals(tools.length, 11);
   assert(Math.ceil(json.length / 4) <= 3000);
 });

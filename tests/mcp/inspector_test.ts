@@ -6,6 +6,7 @@
 import { assertEquals } from "@std/assert";
 import { ROOT } from "../helpers/cli.ts";
 import { demoProject } from "../helpers/demo.ts";
+import { TOOL_NAMES } from "../helpers/mcp.ts";
 
 const INSPECTOR = "@modelcontextprotocol/inspector@2.12.0";
 
@@ -61,18 +62,7 @@ Deno.test({
     const list = await inspect(demo.ws.dir, ["--method", "tools/list"]);
     assertEquals(list.code, 0, list.stdout);
     const names = JSON.parse(list.stdout).tools.map((t: { name: string }) => t.name);
-    assertEquals(names, [
-      "apispec_exec",
-      "apispec_diagnose",
-      "apispec_flow",
-      "apispec_author",
-      "apispec_vars",
-      "apispec_search",
-      "apispec_context",
-      "apispec_history",
-      "apispec_session",
-      "apispec_exec_batch",
-    ]);
+    assertEquals(names, TOOL_NAMES);
     const call = await inspect(demo.ws.dir, [
       "--method",
       "tools/call",

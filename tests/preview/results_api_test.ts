@@ -191,7 +191,7 @@ Deno.test("env files: read with secret names masked, edited in place, secret val
     set: { pageSize: "25", authToken: "dev-placeholder" },
   });
   assertEquals(saved.status, 200, JSON.stringify(saved.body));
-  assertStringIncludes(await t.ws.read("api-docs/_shared/env.md"), "pageSize: '25'");
+  assertStringIncludes(await t.ws.read("api-docs/_shared/env.md"), "pageSize: 25\n");
   const local = (await read()).files[1].environments[0].variables;
   assertEquals(local, [
     { name: "pageSize", value: "25", secret: false },
@@ -205,7 +205,7 @@ Deno.test("env files: read with secret names masked, edited in place, secret val
   });
   const text = await t.ws.read("api-docs/_shared/env.md");
   assertStringIncludes(text, "authToken: dev-placeholder");
-  assertStringIncludes(text, "pageSize: '30'");
+  assertStringIncludes(text, "pageSize: 30\n");
 
   const template = await t.ws.read("api-docs/_shared/env.template.md");
   for (const file of ["_shared/env.template.md", "_shared/env.md"]) {

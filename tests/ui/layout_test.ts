@@ -9,79 +9,12 @@
  */
 import { assert, assertEquals } from "@std/assert";
 import type { Page } from "playwright-core";
-import { startDemoApi } from "../../src/demo/api.ts";
-import { writeDemoCollection } from "../../src/demo/collection.ts";
 import { CHROMIUM, launchChromium, SCREENSHOTS, skipMessage } from "../helpers/browser.ts";
-import { startTestPreview } from "../helpers/preview.ts";
-import { workspace } from "../helpers/workspace.ts";
-import { nameProjectOpenApi } from "../helpers/openapi_project.ts";
-import { startProxyServer } from "../../src/proxy/serve.ts";
-import { systemContext } from "../../src/adapters/system.ts";
+import { UI_VIEWS, uiViewsProject } from "../helpers/ui_views.ts";
 
 skipMessage("tests/ui");
 
-const USER = "apis/users/get-user-by-id.md";
-const FLOW = "flows/user-onboarding.md";
 const WIDTHS = [360, 768, 1280];
-
-/** Each view: where it is and what shows it has rendered. */
-const VIEWS: { name: string; path: string; ready: (page: Page) => Promise<unknown> }[] = [
-  { name: "home", path: "/", ready: (p) => p.getByTestId("endpoint-count").waitFor() },
-  {
-    name: "spec-result",
-    path: `/specs/${USER}`,
-    ready: async (p) => {
-      await p.getByTestId("send").click();
-      await p.getByTestId("verdict").waitFor();
-    },
-  },
-  {
-    name: "history",
-    path: `/specs/${USER}?view=history`,
-    ready: (p) => p.getByTestId("history-chart").waitFor(),
-  },
-  {
-    name: "editor",
-    path: `/specs/${USER}`,
-    ready: async (p) => {
-      await p.getByRole("tab", { name: "Edit" }).click();
-      await p.locator(".cm-content").waitFor();
-    },
-  },
-  {
-    name: "flow",
-    path: `/flows/${FLOW}`,
-    ready: (p) => p.getByTestId("step-card").first().waitFor(),
-  },
-  { name: "request", path: "/request", ready: (p) => p.getByTestId("request-url").waitFor() },
-  {
-    name: "run-all",
-    path: "/run",
-    ready: async (p) => {
-      await p.getByTestId("run-all").click();
-      await p.getByTestId("run-summary").waitFor();
-    },
-  },
-  {
-    name: "environments",
-    path: "/environments",
-    ready: (p) => p.getByTestId("env-card").first().waitFor(),
-  },
-  {
-    name: "coverage",
-    path: "/coverage",
-    ready: (p) => p.getByTestId("uncovered-op").first().waitFor(),
-  },
-  {
-    name: "proxy",
-    path: "/proxy",
-    ready: async (p) => {
-      // The violation's diff open: the widest thing the view shows.
-      await p.locator("[data-testid=proxy-exchange][data-result=fail] button").first().click();
-      await p.getByTestId("proxy-diff").waitFor();
-    },
-  },
-];
 
 /** How far the page, or its main pane, scrolls sideways (0 when everything fits). */
 function sidewaysOverflow(page: Page): Promise<number> {
@@ -99,31 +32,8 @@ Deno.test({
   sanitizeResources: false,
   async fn(t) {
     await Deno.mkdir(SCREENSHOTS, { recursive: true });
-    const api = startDemoApi();
-    await using ws = await workspace();
-    await writeDemoCollection(ws.dir, api.url);
-    await nameProjectOpenApi(ws.dir);
-    await using preview = await startTestPreview(ws.dir, {
-      env: { APISPEC_AUTH_TOKEN: api.token },
-    });
-    // A proxy of this workspace: a passing, a failing (no token) and an undocumented exchange.
-    const { proxy } = await startProxyServer({
-      root: ws.path("api-docs"),
-      target: new URL(api.url),
-      hostname: "127.0.0.1",
-      port: 0,
-      timeoutMs: 5000,
-    }, systemContext());
-    for (
-      const [method, path] of [
-        ["GET", "/health"],
-        ["DELETE", "/users/1"],
-        ["GET", "/a/rather/long/undocumented/path/that/must/wrap/at/360/px"],
-      ]
-    ) {
-      await (await fetch(`${proxy!.url}${path}`, { method })).body?.cancel();
-    }
-    await proxy!.handler.settled();
+    await using project = await uiViewsProject();
+    const { preview } = project;
     const browser = await launchChromium();
     const errors: string[] = [];
     try {
@@ -132,7 +42,7 @@ Deno.test({
           const page = await browser.newPage({ viewport: { width, height: 800 } });
           page.setDefaultTimeout(20_000);
           page.on("pageerror", (error) => errors.push(error.message));
-          for (const view of VIEWS) {
+          for (const view of UI_VIEWS) {
             await page.goto(preview.url + view.path);
             await view.ready(page);
             await page.screenshot({ path: `${SCREENSHOTS}layout-${width}-${view.name}.png` });
@@ -182,8 +92,6 @@ Deno.test({
       assertEquals(errors, [], "no uncaught errors in the page");
     } finally {
       await browser.close();
-      await proxy!.close();
-      await api.close();
     }
   },
 });

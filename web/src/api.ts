@@ -5,6 +5,9 @@ import type {
   CoverageResponse,
   EnvFilesResponse,
   EnvFileView,
+  EnvironmentsResponse,
+  ExchangeDetail,
+  ExecRecord,
   FlowEntry,
   FlowResponse,
   FlowResult,
@@ -18,9 +21,14 @@ import type {
   RunResponse,
   SpecResponse,
   StepRecord,
+  UpdatePlanView,
   VarsResponse,
   WorkspaceView,
 } from "./types.ts";
+import type { FuzzMessage } from "../../src/preview/api/fuzz.ts";
+
+/** A line of `POST /api/fuzz`. */
+export type { FuzzMessage };
 
 export class ApiFailure extends Error {
   constructor(readonly status: number, readonly body: ApiError) {
@@ -56,20 +64,7 @@ export const api = {
     call<{ status: string; workspace: WorkspaceView }>("POST", "/api/workspace/open", { path }),
   index: () => call<IndexResponse>("GET", "/api/index"),
   flows: () => call<{ count: number; flows: FlowEntry[] }>("GET", "/api/flows"),
-  environments: () =>
-    call<
-      {
-        default_env: string;
-        env: string;
-        environments: {
-          name: string;
-          variables: Record<string, { value: string; file: string }>;
-        }[];
-      }
-    >(
-      "GET",
-      "/api/environments",
-    ),
+  environments: () => call<EnvironmentsResponse>("GET", "/api/environments"),
   spec: (path: string) => call<SpecResponse>("GET", `/api/spec?path=${q(path)}`),
   saveSpec: (path: string, text: string, create = false) =>
     call<{ status: string; file: string; created: boolean; issues: Issue[] }>("PUT", "/api/spec", {
@@ -83,6 +78,12 @@ export const api = {
     call<VarsResponse>("GET", `/api/vars?path=${q(path)}&env=${q(env)}`),
   run: (path: string, env: string, vars: Record<string, string>) =>
     call<RunResponse>("POST", "/api/run", { path, env, vars }),
+  planUpdate: (updateId: string) =>
+    call<UpdatePlanView>("POST", "/api/update", { update_id: updateId }),
+  applyUpdate: (updateId: string) =>
+    call<{ status: string; file: string; written: boolean }>("POST", "/api/update/apply", {
+      update_id: updateId,
+    }),
   request: (input: {
     method: string;
     url: string;
@@ -91,9 +92,20 @@ export const api = {
     env: string;
     vars: Record<string, string>;
     save?: string;
+    dry_run?: boolean;
   }) => call<AdHocResponse>("POST", "/api/request", input),
   history: (path: string, last = 200) =>
     call<HistoryResponse>("GET", `/api/history?path=${q(path)}&last=${last}`),
+  historyExchange: (path: string, timestamp: string) =>
+    call<{ file: string; timestamp: string; record: ExecRecord }>(
+      "GET",
+      `/api/history/exchange?path=${q(path)}&timestamp=${q(timestamp)}`,
+    ),
+  dataRows: (path: string) =>
+    call<{ file: string; rows: Record<string, string>[]; issues: Issue[] }>(
+      "GET",
+      `/api/data?path=${q(path)}`,
+    ),
   latestRuns: () =>
     call<{ count: number; runs: Record<string, HistoryEntry> }>("GET", "/api/history/latest"),
   envFiles: () => call<EnvFilesResponse>("GET", "/api/env-files"),
@@ -111,12 +123,45 @@ export const api = {
       openapi === undefined ? "/api/coverage" : `/api/coverage?openapi=${q(openapi)}`,
     ),
   draftSpec: (operation: { method: string; path: string }, openapi?: string) =>
-    call<{ status: string; file: string; secrets: { where: string; variable: string }[] }>(
+    call<
+      {
+        status: string;
+        file: string;
+        secrets: { where: string; variable: string }[];
+        index: string | null;
+      }
+    >(
       "POST",
       "/api/coverage/draft",
       { ...operation, openapi },
     ),
+  saveOpenApi: (openapi: string) =>
+    call<{ status: string; file: string; openapi: string; path: string }>(
+      "POST",
+      "/api/coverage/openapi",
+      { openapi },
+    ),
   proxyExchanges: () => call<ProxyView>("GET", "/api/proxy/exchanges"),
+  proxyExchange: (id: number) => call<ExchangeDetail>("GET", `/api/proxy/exchange?id=${id}`),
+  saveProxyExchange: (id: number) =>
+    call<{ status: string; file: string }>("POST", "/api/proxy/save", { id }),
+  createFile: (input: Record<string, string>) =>
+    call<{ status: string; path: string; files: string[] }>("POST", "/api/files/create", input),
+  duplicateFile: (path: string, to: string) =>
+    call<{ status: string; path: string; files: string[] }>("POST", "/api/files/duplicate", {
+      path,
+      to,
+    }),
+  renameFile: (path: string, to: string) =>
+    call<{ status: string; path: string; files: string[] }>("POST", "/api/files/rename", {
+      path,
+      to,
+    }),
+  deleteFile: (path: string) =>
+    call<{ status: string; path: string; files: string[] }>("POST", "/api/files/delete", {
+      path,
+      confirm: true,
+    }),
   flow: (path: string) => call<FlowResponse>("GET", `/api/flow?path=${q(path)}`),
   saveFlow: (path: string, text: string, create = false) =>
     call<{ status: string; file: string; created: boolean; issues: Issue[] }>("PUT", "/api/flow", {
@@ -181,11 +226,13 @@ export async function runFlow(
 export async function runAll(
   input: { path: string; env: string; vars: Record<string, string> },
   onMessage: (message: RunAllMessage) => void,
+  signal?: AbortSignal,
 ): Promise<void> {
   const response = await fetch("/api/run-all", {
     method: "POST",
     headers: { "content-type": "application/json" },
     body: JSON.stringify(input),
+    signal,
   });
   await readJsonLines(response, onMessage);
 }
@@ -214,4 +261,17 @@ async function readJsonLines<T>(response: Response, onMessage: (message: T) => v
     }
     if (done) break;
   }
+}
+
+/** Fuzzes the API from the project's OpenAPI document, streaming progress. */
+export async function fuzz(
+  input: { stateful: boolean; openapi?: string },
+  onMessage: (message: FuzzMessage) => void,
+): Promise<void> {
+  const response = await fetch("/api/fuzz", {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(input),
+  });
+  await readJsonLines(response, onMessage);
 }

@@ -16,8 +16,11 @@ import { subscribe } from "./live.ts";
 import { hrefFor, linkClick, useRoute } from "./router.ts";
 import { applyTheme, effectiveTheme, storedTheme, type ThemeChoice } from "./theme.ts";
 import type { BrokenEntry, EndpointEntry, FlowEntry, WorkspaceView } from "./types.ts";
-import { Kbd, MOD, Toasts } from "./components/common.tsx";
+import { Kbd, MOD, PagePlaceholder, PageTitle, Toasts } from "./components/common.tsx";
 import { Sidebar } from "./components/sidebar.tsx";
+import { EnvSwitcher } from "./components/env_switcher.tsx";
+import { SidebarResize, storedSidebarWidth } from "./components/sidebar_resize.tsx";
+import { fileAction, FileDialog, openFileAction } from "./components/file_dialogs.tsx";
 import { SpecPage } from "./components/spec_page.tsx";
 import { FlowPage } from "./components/flow_page.tsx";
 import { RequestPage } from "./components/request_page.tsx";
@@ -50,11 +53,45 @@ function ThemeToggle() {
   );
 }
 
+/** A collection with no endpoint and no flow: how to start one. */
+function EmptyCollection({ workspace }: { workspace?: WorkspaceView }) {
+  return (
+    <div class="empty-state" data-testid="empty-collection">
+      <h2>This collection has no endpoints yet</h2>
+      <p>
+        Endpoint files are markdown files under{" "}
+        <code>{workspace?.collection ?? "api-docs/"}</code>. Start one of these ways:
+      </p>
+      <ul>
+        <li>
+          <a href="/request" class="inline" onClick={(e) => linkClick(e, "/request")}>
+            New request
+          </a>: send a request, then <em>Send &amp; save as spec</em>.
+        </li>
+        <li>
+          Import what you have: <code>apispec import openapi.yaml</code>{" "}
+          (also Postman, Insomnia, Bruno, <code>.http</code> and cURL).
+        </li>
+        <li>
+          Record traffic: <code>apispec proxy</code> in front of your API, then save its routes.
+        </li>
+      </ul>
+    </div>
+  );
+}
+
+/**
+ * The overview. Until the index has arrived (`loaded` false) it says so
+ * instead of showing counts; its title stays the same element throughout,
+ * so focus placed on it survives the index arriving.
+ */
 function Home(
-  { workspace, endpoints, flows }: {
+  { workspace, endpoints, flows, broken, loaded }: {
     workspace?: WorkspaceView;
     endpoints: EndpointEntry[];
     flows: FlowEntry[];
+    broken: BrokenEntry[];
+    loaded: boolean;
   },
 ) {
   const resources = new Set(endpoints.map((e) => e.resource)).size;
@@ -66,10 +103,23 @@ function Home(
     if (run?.passed) passed++;
     else if (run) failed++;
   }
+  const title = (
+    <>
+      <PageTitle>{workspace?.name ?? "apispec"}</PageTitle>
+      <p class="muted collection-path">{workspace?.collection}</p>
+    </>
+  );
+  if (!loaded) {
+    return (
+      <div class="page home" aria-busy="true">
+        {title}
+        <p class="loading" role="status" data-testid="index-loading">Loading the collection…</p>
+      </div>
+    );
+  }
   return (
     <div class="page home">
-      <h2>{workspace?.name ?? "apispec"}</h2>
-      <p class="muted collection-path">{workspace?.collection}</p>
+      {title}
       <div class="stats">
         <div>
           <strong data-testid="endpoint-count">{endpoints.length}</strong> endpoints
@@ -81,16 +131,23 @@ function Home(
           <strong>{flows.length}</strong> flows
         </div>
       </div>
-      <p data-testid="last-results">
-        Last runs: <span class="pass-text">{passed} passed</span>,{" "}
-        <span class="fail-text">{failed} failed</span>, {endpoints.length - passed - failed}{" "}
-        never run. <a href="/run" onClick={(e) => linkClick(e, "/run")}>Run all</a>
-      </p>
-      <p>
-        Pick an endpoint on the left to read it, send it and compare the response with the
-        documented one.
-      </p>
-      <h3>Keyboard</h3>
+      {endpoints.length === 0 && flows.length === 0 && broken.length === 0
+        ? <EmptyCollection workspace={workspace} />
+        : (
+          <>
+            <p data-testid="last-results">
+              Last runs: <span class="pass-text">{passed} passed</span>,{" "}
+              <span class="fail-text">{failed} failed</span>, {endpoints.length - passed - failed}
+              {" "}
+              never run. <a href="/run" onClick={(e) => linkClick(e, "/run")}>Run all</a>
+            </p>
+            <p>
+              Pick an endpoint on the left to read it, send it and compare the response with the
+              documented one.
+            </p>
+          </>
+        )}
+      <h2>Keyboard</h2>
       <ul class="shortcuts">
         <li>
           <Kbd>/</Kbd> or <Kbd>{MOD}+K</Kbd> search endpoints; <Kbd>↑</Kbd> <Kbd>↓</Kbd>{" "}
@@ -101,6 +158,10 @@ function Home(
         </li>
         <li>
           <Kbd>{MOD}+E</Kbd> switch between view and edit; <Kbd>{MOD}+S</Kbd> save
+        </li>
+        <li>
+          <Kbd>Tab</Kbd> into the endpoint list, then <Kbd>↑</Kbd> <Kbd>↓</Kbd> <Kbd>Home</Kbd>{" "}
+          <Kbd>End</Kbd> to move and <Kbd>→</Kbd> <Kbd>←</Kbd> to open or close a resource
         </li>
       </ul>
       <p>
@@ -119,17 +180,21 @@ function App() {
   const [endpoints, setEndpoints] = useState<EndpointEntry[]>([]);
   const [broken, setBroken] = useState<BrokenEntry[]>([]);
   const [flows, setFlows] = useState<FlowEntry[]>([]);
+  /** False until the index first arrives: until then nothing may read as an empty collection. */
+  const [indexLoaded, setIndexLoaded] = useState(false);
   const [env, setEnv] = useState<string>("");
   const [connected, setConnected] = useState(true);
   const [loadError, setLoadError] = useState<string>();
   /** The sidebar as a drawer on narrow screens. */
   const [navOpen, setNavOpen] = useState(false);
+  const [sidebarWidth, setSidebarWidth] = useState(storedSidebarWidth);
 
   const loadIndex = useCallback(async () => {
     const [index, flowIndex] = await Promise.all([api.index(), api.flows()]);
     setEndpoints(index.endpoints);
     setBroken(index.broken);
     setFlows(flowIndex.flows);
+    setIndexLoaded(true);
   }, []);
 
   const loadAll = useCallback(async () => {
@@ -149,6 +214,7 @@ function App() {
   useEffect(() => setNavOpen(false), [route]);
 
   useEffect(() => {
+    let wasDisconnected = false;
     loadAll();
     followLatestRuns();
     return subscribe((event) => {
@@ -156,8 +222,10 @@ function App() {
       else if (event.type === "workspace") loadAll();
       else if (event.type === "status") {
         setConnected(event.connected);
-        // Back after a disconnect (server restarted): files may have changed meanwhile.
-        if (event.connected) loadIndex().catch(() => {});
+        // Back after a disconnect (server restarted): files may have changed meanwhile. The
+        // first `hello` is no reconnection: loadAll is fetching the index already.
+        if (event.connected && wasDisconnected) loadIndex().catch(() => {});
+        wasDisconnected = !event.connected;
       }
     });
   }, []);
@@ -166,11 +234,26 @@ function App() {
     setEnv(next);
     if (workspace) localStorage.setItem(`${ENV_KEY}:${workspace.collection}`, next);
   };
+  const openAction = useStore(fileAction);
   const environments = workspace?.environments ?? [];
   const shared = { env, environments, onEnv: chooseEnv };
 
   return (
-    <div class={`app${navOpen ? " nav-open" : ""}`}>
+    <div
+      class={`app${navOpen ? " nav-open" : ""}`}
+      style={sidebarWidth ? { "--sidebar-width": `${sidebarWidth}px` } : undefined}
+    >
+      <a
+        href="#main"
+        class="skip-link"
+        data-testid="skip-link"
+        onClick={(e) => {
+          e.preventDefault();
+          document.getElementById("main")?.focus();
+        }}
+      >
+        Skip to main content
+      </a>
       <header class="topbar">
         <button
           type="button"
@@ -199,6 +282,7 @@ function App() {
           {connected ? "● live" : "○ offline"}
         </span>
         <span class="spacer" />
+        {workspace && <EnvSwitcher {...shared} />}
         <a
           href={hrefFor({ name: "request" })}
           class="button"
@@ -211,15 +295,24 @@ function App() {
         </a>
         <ThemeToggle />
       </header>
-      <Sidebar endpoints={endpoints} flows={flows} broken={broken} route={route} />
+      <Sidebar
+        endpoints={endpoints}
+        flows={flows}
+        broken={broken}
+        route={route}
+        loading={!indexLoaded}
+      />
+      <SidebarResize width={sidebarWidth} onWidth={setSidebarWidth} />
       <div class="backdrop" aria-hidden="true" onClick={() => setNavOpen(false)} />
-      <main class="main" id="main">
+      <main class="main" id="main" tabIndex={-1}>
         {loadError && <p class="error-box">{loadError}</p>}
-        {route.name === "home" && (
+        {route.name === "home" && !(loadError && !indexLoaded) && (
           <Home
             workspace={workspace}
             endpoints={endpoints}
             flows={flows}
+            broken={broken}
+            loaded={indexLoaded}
           />
         )}
         {route.name === "spec" && env && (
@@ -234,13 +327,21 @@ function App() {
           <FlowPage file={route.file} endpoints={endpoints} {...shared} />
         )}
         {route.name === "request" && env && <RequestPage {...shared} />}
-        {route.name === "run" && env && (
-          <RunAllPage endpoints={endpoints} flows={flows} {...shared} />
-        )}
+        {route.name === "run" && env && (indexLoaded
+          ? <RunAllPage endpoints={endpoints} flows={flows} {...shared} />
+          : <PagePlaceholder />)}
         {route.name === "environments" && <EnvPage />}
         {route.name === "coverage" && <CoveragePage openapi={route.openapi} />}
         {route.name === "proxy" && <ProxyPage />}
       </main>
+      <FileDialog
+        action={openAction}
+        endpoints={endpoints}
+        flows={flows}
+        current={route.name === "spec" || route.name === "flow" ? route.file : undefined}
+        onClose={() => fileAction.set(undefined)}
+        onOpen={openFileAction}
+      />
       <Toasts />
     </div>
   );

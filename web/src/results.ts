@@ -40,17 +40,38 @@ export function followLatestRuns(): void {
 }
 
 export interface RunAllState {
-  status: "idle" | "running" | "done" | "error";
+  status: "idle" | "running" | "done" | "stopped" | "error";
   /** Folder under api-docs/ ("" for all of it). */
   folder: string;
   env: string;
   total: number;
-  results: RunAllItem[];
+  /** Every finished item, each with the iteration it ran in. */
+  results: (RunAllItem & { iteration?: number })[];
   summary?: { total: number; passed: number; failed: number; skipped: number; duration_ms: number };
   issues: Issue[];
   error?: string;
   /** When the run started (ms since the epoch), for the "ran at" line. */
   startedAt?: number;
+  /** The iteration running or last run (1-based), of `iterations`. */
+  iteration: number;
+  iterations: number;
+  /** Each finished iteration's counts. */
+  rounds: {
+    iteration: number;
+    passed: number;
+    failed: number;
+    skipped: number;
+    duration_ms: number;
+  }[];
+}
+
+export interface RunAllOptions {
+  /** Times the whole selection runs (at least the number of data rows). */
+  iterations: number;
+  /** Variables of each iteration, in turn (a data file's rows); none: no extra variables. */
+  rows: Record<string, string>[];
+  /** Milliseconds to wait between iterations. */
+  delayMs: number;
 }
 
 export const runAllState = createStore<RunAllState>({
@@ -60,15 +81,33 @@ export const runAllState = createStore<RunAllState>({
   total: 0,
   results: [],
   issues: [],
+  iteration: 0,
+  iterations: 1,
+  rounds: [],
 });
 
-/** Starts a Run all; its messages update `runAllState` as they arrive. */
+/** The running Run all's way to stop: aborting its stream stops the server's run too. */
+let stopper: AbortController | undefined;
+
+/** Stops the Run all in progress: nothing more is sent; what finished stays listed. */
+export function stopRunAll(): void {
+  stopper?.abort();
+}
+
+/**
+ * Starts a Run all: the selection once per iteration, each with its data
+ * row's variables (and `vars`), a delay between iterations; its messages
+ * update `runAllState` as they arrive.
+ */
 export async function startRunAll(
   folder: string,
   env: string,
+  options: RunAllOptions = { iterations: 1, rows: [], delayMs: 0 },
   vars: Record<string, string> = {},
 ): Promise<void> {
   if (runAllState.get().status === "running") return;
+  const iterations = Math.max(1, options.iterations, options.rows.length);
+  const controller = stopper = new AbortController();
   let state: RunAllState = {
     status: "running",
     folder,
@@ -77,26 +116,55 @@ export async function startRunAll(
     results: [],
     issues: [],
     startedAt: Date.now(),
+    iteration: 0,
+    iterations,
+    rounds: [],
   };
   const update = (patch: Partial<RunAllState>) => runAllState.set(state = { ...state, ...patch });
   update({});
-  try {
-    await runAll({ path: folder, env, vars }, (message) => {
-      if (message.type === "start") update({ total: message.total });
-      else if (message.type === "result") update({ results: [...state.results, message.result] });
-      else if (message.type === "done") {
-        update({ status: "done", summary: message.summary, issues: message.issues as Issue[] });
-      } else if (message.type === "error") {
-        update({ status: "error", error: message.error.message });
-      }
+  const wait = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, ms);
+      controller.signal.addEventListener("abort", () => {
+        clearTimeout(timer);
+        resolve();
+      });
     });
-    if (state.status === "running") update({ status: "error", error: "The run ended early" });
+  try {
+    for (let i = 1; i <= iterations && !controller.signal.aborted; i++) {
+      if (i > 1 && options.delayMs > 0) await wait(options.delayMs);
+      if (controller.signal.aborted) break;
+      update({ iteration: i, status: "running", summary: undefined });
+      const row = options.rows.length ? options.rows[(i - 1) % options.rows.length] : {};
+      await runAll({ path: folder, env, vars: { ...row, ...vars } }, (message) => {
+        if (message.type === "start") update({ total: message.total * iterations });
+        else if (message.type === "result") {
+          update({ results: [...state.results, { ...message.result, iteration: i }] });
+        } else if (message.type === "done") {
+          update({
+            summary: message.summary,
+            issues: [...state.issues, ...message.issues as Issue[]],
+            rounds: [...state.rounds, { iteration: i, ...message.summary }],
+          });
+        } else if (message.type === "error") {
+          update({ status: "error", error: message.error.message });
+        }
+      }, controller.signal);
+      if (state.status === "error") return;
+    }
+    if (controller.signal.aborted) update({ status: "stopped" });
+    else if (state.rounds.length < iterations) {
+      update({ status: "error", error: "The run ended early" });
+    } else update({ status: "done" });
   } catch (e) {
-    update({ status: "error", error: (e as Error).message });
+    if (controller.signal.aborted) update({ status: "stopped" });
+    else update({ status: "error", error: (e as Error).message });
+  } finally {
+    if (stopper === controller) stopper = undefined;
   }
 }
 
-/** The last Run all's result for a file, if it was part of it. */
+/** The last Run all's result for a file (its last iteration's), if it was part of it. */
 export function runAllResult(file: string): RunAllItem | undefined {
-  return runAllState.get().results.find((r) => r.file === file);
+  return runAllState.get().results.findLast((r) => r.file === file);
 }

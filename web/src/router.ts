@@ -80,10 +80,27 @@ export function navigate(href: string): void {
   dispatchEvent(new PopStateEvent("popstate"));
 }
 
+/**
+ * After a route change, focus belongs on the new page's title (its h1), as
+ * a screen reader or keyboard user would expect; the title takes the
+ * request when it appears (pages load their data first). A request not
+ * taken within a few seconds lapses, so a late render never steals focus.
+ */
+let focusRequestedAt = 0;
+
+export function takeFocusRequest(): boolean {
+  const pending = focusRequestedAt > 0 && performance.now() - focusRequestedAt < 5000;
+  focusRequestedAt = 0;
+  return pending;
+}
+
 export function useRoute(): Route {
   const [route, setRoute] = useState(() => parseRoute(location.pathname, location.search));
   useEffect(() => {
-    const update = () => setRoute(parseRoute(location.pathname, location.search));
+    const update = () => {
+      focusRequestedAt = performance.now();
+      setRoute(parseRoute(location.pathname, location.search));
+    };
     addEventListener("popstate", update);
     return () => removeEventListener("popstate", update);
   }, []);

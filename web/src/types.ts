@@ -4,22 +4,27 @@ import type { BrokenEntry, EndpointEntry } from "../../src/preview/index_cache.t
 import type {
   EndpointSpec,
   ExecRecord,
+  ExpectedView,
   FlowSpec,
   HistoryEntry,
   HistoryTrend,
   HttpResponse,
+  MatchMode,
   ResolvedRequest,
   VariableReportEntry,
 } from "../../src/engine/model.ts";
+import type { DiffLine } from "../../src/engine/render/line_diff.ts";
 import type { RunStats } from "../../src/engine/history/stats.ts";
 import type { EnvFileView, EnvVariableView } from "../../src/ops/collection/env_files.ts";
 
 export type {
   EndpointSpec,
   ExecRecord,
+  ExpectedView,
   FlowSpec,
   HttpResponse,
   Issue,
+  MatchMode,
   ResolvedRequest,
   VariableReportEntry,
 };
@@ -36,6 +41,7 @@ export type { CoverageResponse } from "../../src/preview/api/coverage.ts";
 export type { CoverageEndpoint } from "../../src/engine/contract/coverage.ts";
 export type { ProxyView } from "../../src/preview/api/proxy.ts";
 export type { ProxyReportEntry } from "../../src/proxy/report_entry.ts";
+export type { ExchangeDetail } from "../../src/proxy/stats.ts";
 export type { EnvFileView, EnvVariableView, HistoryEntry, HistoryTrend, RunStats };
 
 export interface IndexResponse {
@@ -94,6 +100,14 @@ export interface AdHocResponse {
   exit_code: number;
 }
 
+/** `POST /api/update`: the rewrite of `## Expected response` to confirm. */
+export interface UpdatePlanView {
+  file: string;
+  changed: boolean;
+  diff: DiffLine[];
+  dropped_headers: string[];
+}
+
 export interface ApiError {
   error: { code: string; message: string; fix: string };
   issues?: Issue[];
@@ -105,9 +119,24 @@ export interface HistoryResponse {
   /** Newest first. */
   entries: HistoryEntry[];
   stats: RunStats;
+  /** Timestamps of the runs whose exchange is kept (runs made in the UI). */
+  kept?: string[];
 }
 
+export type IgnoreStatus = "ignored" | "not-ignored" | "tracked";
+
 export interface EnvFilesResponse {
-  files: EnvFileView[];
-  dotenv: { file: string; exists: boolean; names: string[] };
+  files: (EnvFileView & { ignored: IgnoreStatus })[];
+  dotenv: { file: string; exists: boolean; names: string[]; ignored: IgnoreStatus };
+}
+
+/** `GET /api/environments`: each environment's variables as a run resolves them. */
+export interface EnvironmentsResponse {
+  default_env: string;
+  env: string;
+  environments: {
+    name: string;
+    variables: Record<string, { value: string; file: string }>;
+    resolved: { name: string; value: string; source: string; hides: string[] }[];
+  }[];
 }

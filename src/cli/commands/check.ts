@@ -90,14 +90,13 @@ export async function run(args: ParsedArgs, io: CliIO): Promise<number> {
   if (written !== EXIT.passed) return written;
 
   const toStdout = flags.targets.find((t) => t.file === undefined);
-  const reporter = CHECK_REPORTERS[toStdout?.format ?? CHECK_REPORT_FORMATS[0]];
-  if (!reporter.carriesIssues) {
-    const sources = new Map([
-      ...result.endpoints.flatMap((r) => [...r.sources]),
-      ...result.flows.flatMap((f) => [...f.sources]),
-    ]);
-    printIssues(checkIssues(result), io, sources);
+  // An HTML page written to a file holds the summary for people: stdout stays empty.
+  if (!toStdout && flags.targets.some((t) => t.format === "html")) {
+    printIssues(checkIssues(result), io, sourcesOf(result));
+    return result.exitCode;
   }
+  const reporter = CHECK_REPORTERS[toStdout?.format ?? CHECK_REPORT_FORMATS[0]];
+  if (!reporter.carriesIssues) printIssues(checkIssues(result), io, sourcesOf(result));
   io.out(reporter.render(view));
   if (result.interrupted) {
     io.err(
@@ -139,4 +138,12 @@ async function writeFiles(
     }
   }
   return EXIT.passed;
+}
+
+/** Every file the run read, for carets under the issues. */
+function sourcesOf(result: Awaited<ReturnType<typeof checkContracts>>): Map<string, string> {
+  return new Map([
+    ...result.endpoints.flatMap((r) => [...r.sources]),
+    ...result.flows.flatMap((f) => [...f.sources]),
+  ]);
 }

@@ -23,6 +23,9 @@ import type { CliIO } from "../io.ts";
 import { printIssues, printJson } from "../output.ts";
 
 export async function run(args: ParsedArgs, io: CliIO): Promise<number> {
+  if (args.flags.graphql !== undefined) {
+    return await (await import("./drift_graphql.ts")).runGraphqlDrift(args, io);
+  }
   let [openapi, dir]: (string | undefined)[] = args.positionals;
   // `apispec drift api-docs`: a lone folder is the collection; the document is project.md's.
   if (openapi && dir === undefined && await isDirectory(resolve(io.ctx.cwd, openapi))) {

@@ -5,10 +5,10 @@
  * `--record` writes drafts for routes no file documents. Runs until Ctrl-C
  * (exit 0); a busy port exits 3 naming it.
  */
-import { resolve } from "../../adapters/path.ts";
+import { basename, join, resolve } from "../../adapters/path.ts";
 import { EXIT, type Issue, issue } from "../../engine/issue.ts";
 import { exists, isDirectory } from "../../adapters/fs.ts";
-import { displayPath, findCollectionRoot } from "../../ops/collection/load.ts";
+import { COLLECTION_DIR, displayPath, findCollectionRoot } from "../../ops/collection/load.ts";
 import type { RouteLoad } from "../../ops/collection/endpoint_routes.ts";
 import { renderReload } from "../../mock/render.ts";
 import { shutdownSignal } from "../../mock/serve.ts";
@@ -128,6 +128,10 @@ async function collectionRoot(
 ): Promise<{ path?: string } | { issue: Issue }> {
   if (given !== undefined) {
     const path = resolve(io.ctx.cwd, given);
+    // A project folder (the one that holds api-docs/, as `serve` takes it) means its collection:
+    // the announcement then lands in that project's .apispec/, where `serve` reads it.
+    const inside = join(path, COLLECTION_DIR);
+    if (basename(path) !== COLLECTION_DIR && await isDirectory(inside)) return { path: inside };
     if (await isDirectory(path)) return { path };
     return {
       issue: issue(

@@ -8,6 +8,7 @@ import type { AuthKind, HttpMethod } from "../../engine/model.ts";
 import type { DraftMessage, EndpointDraft } from "../../engine/render/spec_md.ts";
 import { type Conversion, httpMethod, resourceFor, uniqueTags } from "../endpoint.ts";
 import { isCredential, safeBody, safeHeader, safeValue } from "../credentials.ts";
+import { asGraphqlDraft } from "../graphql/client_body.ts";
 import {
   apiKeyDraft,
   type AuthDraft,
@@ -235,7 +236,7 @@ export function clientDraft(
   const vars = Object.fromEntries(
     Object.entries({ ...request.vars, ...auth.vars }).filter(([k, v]) => !isCredential(k, v)),
   );
-  return {
+  return asGraphqlDraft({
     title: request.name || `${method} ${path}`,
     description: request.description,
     resource: resourceFor(path, tags),
@@ -258,7 +259,7 @@ export function clientDraft(
           `Port these checks from the original collection's test script:\n\n${request.tests.trim()}`,
       }
       : {}),
-  };
+  });
 }
 
 /**

@@ -95,7 +95,11 @@ function bodyOf(blocks: BruBlock[], mode: string | undefined, headers: [string, 
       return text("body:sparql");
     case "graphql":
       setType("application/json");
-      return JSON.stringify({ query: text("body:graphql") ?? "" }, null, 2);
+      return JSON.stringify(
+        { query: text("body:graphql") ?? "", ...graphqlVariables(text("body:graphql:vars")) },
+        null,
+        2,
+      );
     case "formUrlEncoded":
       setType("application/x-www-form-urlencoded");
       return urlencodedBody(Object.entries(entriesOf(blocks, "body:form-urlencoded")));
@@ -263,4 +267,15 @@ export function fromBruno(files: SourceFile[]): ConvertOutcome {
   }
   extractBaseUrl(conversion, conversion.environments[0]?.name ?? "dev");
   return { ok: true, conversion };
+}
+
+/** Bruno's `body:graphql:vars` block, when it holds a JSON object. */
+function graphqlVariables(text: string | undefined): { variables?: unknown } {
+  if (!text?.trim()) return {};
+  try {
+    const value = JSON.parse(text);
+    return value && typeof value === "object" && !Array.isArray(value) ? { variables: value } : {};
+  } catch {
+    return {};
+  }
 }

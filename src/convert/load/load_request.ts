@@ -5,7 +5,7 @@
  * fills where it runs. Checks come from the expected response, the endpoint's
  * assertions and the step's `Assert` lines.
  */
-import type { Issue } from "../../engine/issue.ts";
+import { type Issue, issue } from "../../engine/issue.ts";
 import type { AssertionRule, AuthKind, EndpointSpec, FlowStep } from "../../engine/model.ts";
 import { parseSegments, tryJson } from "../../engine/compare/json_path.ts";
 import { buildExchange } from "../../engine/resolve/build.ts";
@@ -39,6 +39,8 @@ export interface RequestInput {
 /** The request, or the issues that keep it from being built (an undefined variable). */
 export function loadRequest(input: RequestInput): { step?: LoadStep; issues: Issue[] } {
   const { spec, step } = input;
+  const unsupported = notExportable(spec);
+  if (unsupported) return { issues: [unsupported] };
   const basic = input.auth === "basic" &&
     !spec.request.headers.some((h) => h.name.toLowerCase() === "authorization");
   const layers = basic ? [credentialHoles(input.layers), ...input.layers] : input.layers;
@@ -118,4 +120,20 @@ function captureOf(expression: string, variable: string): LoadCapture {
     return { variable, from: "header", path: [], header: path.slice("headers.".length) };
   }
   return { variable, from: "body", path: parseSegments(path.slice("body".length)) };
+}
+
+/** Streams and file bodies have no load-script form here: said clearly, never sent wrong. */
+function notExportable(spec: EndpointSpec): Issue | undefined {
+  const what = spec.protocol === "sse" || spec.protocol === "ws"
+    ? `protocol ${spec.protocol}`
+    : spec.request.bodyFile || spec.request.form
+    ? "a file or multipart body"
+    : undefined;
+  if (!what) return undefined;
+  return issue("VALIDATION_ERROR", `Cannot export ${what} to a load test (${spec.file})`, {
+    file: spec.file,
+    line: spec.request.line,
+    fix: "Load exports send HTTP and GraphQL requests with text bodies; export a flow without " +
+      "this step, or load-test the stream with a tool made for it",
+  });
 }

@@ -18,10 +18,10 @@ import { SchemaConverter } from "./schema.ts";
 type Obj = Record<string, unknown>;
 
 /** OpenAPI ignores header parameters of these names (the spec says so). */
-const IGNORED_HEADERS = /^(accept|content-type|authorization)$/i;
+export const IGNORED_HEADERS = /^(accept|content-type|authorization)$/i;
 
 /** The JSON media type of a content map, if any. */
-function jsonMedia(doc: Obj, content: unknown): Obj | undefined {
+export function jsonMedia(doc: Obj, content: unknown): Obj | undefined {
   if (!isRecord(content)) return undefined;
   const entry = Object.entries(content).find(([type]) => /[/+]json\b|^\*\/\*$/i.test(type));
   return entry && isRecord(entry[1]) ? deref(doc, entry[1]) ?? entry[1] as Obj : undefined;
@@ -110,6 +110,22 @@ function basePaths(doc: Obj): string[] {
 }
 
 /**
+ * Every operation of a document as `[path, method, path item, operation]`,
+ * in document order; TRACE is left out, as the importer leaves it out:
+ * apispec cannot run it.
+ */
+export function* runnableOperations(doc: Obj): Generator<[string, string, Obj, Obj]> {
+  for (const [path, rawItem] of Object.entries(isRecord(doc.paths) ? doc.paths : {})) {
+    const item = deref(doc, rawItem);
+    if (!item) continue;
+    for (const method of OPERATION_METHODS) {
+      const operation = item[method];
+      if (method !== "trace" && isRecord(operation)) yield [path, method, item, operation];
+    }
+  }
+}
+
+/**
  * The operations of an OpenAPI 3.x document (already checked to be one).
  *
  * @example
@@ -127,15 +143,8 @@ export function contractDocument(raw: unknown): ContractDocument {
   const version = typeof doc.openapi === "string" ? doc.openapi : "3.0.0";
   const schemas = new SchemaConverter(doc, version, DEFINITIONS_PREFIX);
   const operations: ContractOperation[] = [];
-  for (const [path, rawItem] of Object.entries(isRecord(doc.paths) ? doc.paths : {})) {
-    const item = deref(doc, rawItem);
-    if (!item) continue;
-    for (const method of OPERATION_METHODS) {
-      const operation = item[method];
-      // TRACE is left out, as the importer leaves it out: apispec cannot run it.
-      if (method === "trace" || !isRecord(operation)) continue;
-      operations.push(operationOf(doc, schemas, path, method, item, operation));
-    }
+  for (const [path, method, item, operation] of runnableOperations(doc)) {
+    operations.push(operationOf(doc, schemas, path, method, item, operation));
   }
   return {
     version,

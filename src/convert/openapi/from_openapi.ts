@@ -26,6 +26,11 @@ export const OPERATION_METHODS = [
 
 export interface OpenApiOptions {
   onProgress?: (done: number, total: number) => void;
+  /**
+   * `false`: bodies keep the document's own examples and none is generated or
+   * checked (fuzzing replaces every body; generating them is most of the work).
+   */
+  examples?: false;
 }
 
 /** Swagger 2.0 and non-OpenAPI input are refused with a reason (exit 2). */
@@ -138,7 +143,8 @@ export async function fromOpenApi(
       if (isRecord(operation)) operations.push([path, method, item, operation]);
     }
   }
-  const examples = hasBodySchemas(api, operations.map(([, , , operation]) => operation))
+  const examples = options.examples !== false &&
+      hasBodySchemas(api, operations.map(([, , , operation]) => operation))
     ? await exampleTools(api, version)
     : undefined;
   let done = 0;

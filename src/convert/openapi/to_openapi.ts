@@ -9,6 +9,7 @@ import type { EndpointSpec, HttpHeader, ProjectConfig, ResponseBlock } from "../
 import { securityScheme } from "./security.ts";
 import { slugify } from "../../engine/render/spec_md.ts";
 import { openApiPath, ownerFirst, routeKey } from "../../engine/duplicates.ts";
+import { requestMedia, responseMedia } from "./protocol_media.ts";
 
 type Obj = Record<string, unknown>;
 
@@ -100,7 +101,9 @@ function responsesOf(spec: EndpointSpec, components: Obj): Obj {
   for (const key of keys(spec.expected)) {
     responses[key] = {
       description: spec.expected.reason || "Expected response",
-      ...(spec.expected.body.trim() || schema
+      ...(responseMedia(spec)
+        ? { content: responseMedia(spec) }
+        : spec.expected.body.trim() || schema
         ? { content: media(contentType(spec.expected.headers), spec.expected.body, schema) }
         : {}),
     };
@@ -166,7 +169,9 @@ function operation(
   if (spec.description) op.description = spec.description;
   if (spec.tags.length) op.tags = spec.tags;
   if (parameters.length) op.parameters = parameters;
-  if (spec.request.body.trim() && !["GET", "HEAD"].includes(spec.method)) {
+  const special = requestMedia(spec);
+  if (special) op.requestBody = { content: special };
+  else if (spec.request.body.trim() && !["GET", "HEAD"].includes(spec.method)) {
     op.requestBody = { content: media(contentType(spec.request.headers), spec.request.body) };
   }
   op.responses = responses;

@@ -9,6 +9,7 @@ import type { PatternCompiler } from "../parse/pattern.ts";
 import { headerValue } from "./headers.ts";
 import { getPath, parseSegments, preview, responseJson, tryJson } from "./json_path.ts";
 import { actual, expected, holds, operandValue } from "./operators.ts";
+import { selectStream } from "../streams/select.ts";
 import { selectCookie } from "../auth/set_cookie.ts";
 
 export interface AssertionOptions {
@@ -19,6 +20,8 @@ export interface AssertionOptions {
   compile?: PatternCompiler;
   /** The response time, which the path `duration_ms` reads. */
   durationMs?: number;
+  /** Size and SHA-256 of a text body, which `body.bytes` and `body.sha256` read (a binary answer carries its own). */
+  bodyDigest?: { bytes: number; sha256: string };
 }
 
 /** A value a rule's path selected: `found` is false when the path names nothing. */
@@ -56,8 +59,18 @@ export function selectValue(
     return value === undefined ? { found: false } : { found: true, value };
   }
   if (path.startsWith("cookie.")) return selectCookie(path, parsed.response);
+  if (!path.startsWith("body")) {
+    const stream = selectStream(path, parsed.response);
+    if (stream) return { found: stream.found, value: stream.value };
+  }
   if (path === "body") return { found: parsed.response.body !== "", value: parsed.body };
-  return getPath(parsed.body, parseSegments(path.slice("body".length)));
+  const selected = getPath(parsed.body, parseSegments(path.slice("body".length)));
+  // `body.bytes` and `body.sha256` read the raw body, unless a JSON body has such a field.
+  if (!selected.found && (path === "body.bytes" || path === "body.sha256")) {
+    const digest = parsed.response.binary ?? options.bodyDigest;
+    if (digest) return { found: true, value: path === "body.bytes" ? digest.bytes : digest.sha256 };
+  }
+  return selected;
 }
 
 /**

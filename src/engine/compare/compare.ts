@@ -6,7 +6,8 @@ import { statusMatches, statusText } from "./status.ts";
 import type { Diff, HttpResponse, MatchMode, ResponseBlock } from "../model.ts";
 import { compareShape, compareStrict, compareText, ignoreMatcher, summarise } from "./body.ts";
 import { compareHeaders } from "./headers.ts";
-import { MAX_JSON_DEPTH, responseJson, tryJson } from "./json_path.ts";
+import { expectedJson, MAX_JSON_DEPTH, responseJson } from "./json_path.ts";
+import { compareBytes, describeBinary } from "../files/compare_bytes.ts";
 
 export interface CompareOptions {
   match: MatchMode;
@@ -14,6 +15,8 @@ export interface CompareOptions {
   schema?: unknown;
   /** The schema validator (`schema.ts`), passed in because ajv is loaded only when needed. */
   validateSchema?: (schema: unknown, value: unknown) => string[];
+  /** An expected body file (`< ./files/expected.png`): its bytes and the answer's, compared byte for byte. */
+  bytes?: { file: string; expected: Uint8Array; actual: Uint8Array };
 }
 
 /**
@@ -50,6 +53,9 @@ function compareBodies(
   options: CompareOptions,
   ignored: (path: string) => boolean,
 ): string[] {
+  if (options.bytes) {
+    return compareBytes(options.bytes.expected, options.bytes.actual, options.bytes.file);
+  }
   const actual = response.body;
   const tooDeep = (side: string) =>
     `body: ${side} JSON nests deeper than ${MAX_JSON_DEPTH} levels; apispec compares JSON up to ${MAX_JSON_DEPTH} levels`;
@@ -57,7 +63,10 @@ function compareBodies(
     const json = responseJson(response);
     if (!json.ok && json.tooDeep) return [tooDeep("the actual")];
     if (!json.ok) {
-      return ["body: expected JSON to validate against ## Schema, got " + describeText(actual)];
+      return [
+        "body: expected JSON to validate against ## Schema, got " +
+        (response.binary ? describeBinary(response.binary) : describeText(actual)),
+      ];
     }
     if (!options.validateSchema) {
       throw new Error("compareResponse needs validateSchema in schema mode");
@@ -66,6 +75,9 @@ function compareBodies(
   }
   // An expected block without a body documents no body contract.
   if (expected.trim() === "") return [];
+  if (response.binary) {
+    return [`body: expected ${describeText(expected)}, got ${describeBinary(response.binary)}`];
+  }
   const want = expectedJson(expected);
   const got = responseJson(response);
   if (!want.ok && want.tooDeep) return [tooDeep("the expected")];
@@ -77,20 +89,6 @@ function compareBodies(
   }
   if (want.ok && !got.ok) return ["body: expected JSON, got " + describeText(actual)];
   return compareText(expected, actual);
-}
-
-// The same expected block is compared again and again in flows and data-driven runs.
-const expectedParses = new Map<string, ReturnType<typeof tryJson>>();
-
-/** The expected body as JSON, parsed once per distinct text (the last 64 kept). */
-function expectedJson(text: string): ReturnType<typeof tryJson> {
-  let parsed = expectedParses.get(text);
-  if (!parsed) {
-    parsed = tryJson(text);
-    if (expectedParses.size >= 64) expectedParses.delete(expectedParses.keys().next().value!);
-    expectedParses.set(text, parsed);
-  }
-  return parsed;
 }
 
 function describeText(text: string): string {

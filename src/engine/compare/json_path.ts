@@ -100,6 +100,21 @@ export function nestsDeeperThan(value: unknown, limit: number): boolean {
   return false;
 }
 
+// Expected texts (bodies, events, messages) are compared again and again: in flows, data-driven
+// runs and streams of thousands of events.
+const expectedParses = new Map<string, JsonParse>();
+
+/** `tryJson` of an expected text, parsed once per distinct text (the last 64 kept). */
+export function expectedJson(text: string): JsonParse {
+  let parsed = expectedParses.get(text);
+  if (!parsed) {
+    parsed = tryJson(text);
+    if (expectedParses.size >= 64) expectedParses.delete(expectedParses.keys().next().value!);
+    expectedParses.set(text, parsed);
+  }
+  return parsed;
+}
+
 const parsedBodies = new WeakMap<object, JsonParse>();
 
 /**

@@ -8,7 +8,14 @@
  */
 import { MODE_REQUIRED } from "../contract/schema_ids.ts";
 import { intBetween } from "./random.ts";
-import { fitLength, formatValue, fromPattern, MAX_LENGTH, plainString } from "./strings.ts";
+import {
+  edgeString,
+  fitLength,
+  formatValue,
+  fromPattern,
+  MAX_LENGTH,
+  plainString,
+} from "./strings.ts";
 
 type Obj = Record<string, unknown>;
 
@@ -43,6 +50,8 @@ export interface WalkOptions {
   /** Leave out optional properties (requests, when the schema lists required ones). */
   requiredOnly: boolean;
   repairs: Map<string, Repair>;
+  /** With `random`: the share of strings and numbers at the edges of what is allowed. */
+  edges?: number;
 }
 
 /** Levels of nesting after which only what is required is generated. */
@@ -561,7 +570,14 @@ export class ExampleWalk {
     const format = formatValue(flat.format, node.salt + (random ? intBetween(random, 0, 99) : 0));
     if (format !== undefined && format.length >= min && format.length <= max) return format;
     if (max < 1) return "";
+    if (this.#edge()) return edgeString(random!, min, max);
     return fitLength(plainString(node.salt, random), min, Math.min(max, MAX_LENGTH * 64));
+  }
+
+  /** Whether this value goes to an edge (with the share of values asked for). */
+  #edge(): boolean {
+    const share = this.#options.edges ?? 0;
+    return share > 0 && this.#options.random !== undefined && this.#options.random() < share;
   }
 
   #number(flat: Obj, node: Node, integer: boolean): Result {
@@ -586,7 +602,9 @@ export class ExampleWalk {
     }
     if (low > high) return NONE;
     let value: number;
-    if (random) {
+    if (this.#edge()) {
+      value = edgeNumber(random!, low, high, integer);
+    } else if (random) {
       const from = Number.isFinite(low) ? low : Number.isFinite(high) ? high - 1000 : 0;
       const to = Number.isFinite(high) ? Math.min(high, from + 1000) : from + 1000;
       value = integer || step
@@ -611,6 +629,23 @@ export class ExampleWalk {
     if (integer) value = Math.round(value);
     return value;
   }
+}
+
+/** Integer limits of common storage: where off-by-one and overflow bugs live. */
+const INTEGER_EDGES = [0, -1, 1, 2 ** 31 - 1, -(2 ** 31), 2 ** 53 - 1, -(2 ** 53 - 1)];
+const NUMBER_EDGES = [0, -1, 0.5, 1e308, -1e308, 5e-324];
+
+/** A bound, one step inside a bound, or a storage limit within [low, high]. */
+function edgeNumber(random: () => number, low: number, high: number, integer: boolean): number {
+  const step = integer ? 1 : 0.5;
+  const candidates = [
+    low,
+    high,
+    low + step,
+    high - step,
+    ...(integer ? INTEGER_EDGES : NUMBER_EDGES),
+  ].filter((n) => Number.isFinite(n) && n >= low && n <= high);
+  return candidates.length ? candidates[intBetween(random, 0, candidates.length - 1)] : low;
 }
 
 function isNullOnly(schema: unknown): boolean {

@@ -35,6 +35,10 @@
  *   steps above the lower bound.
  * - `properties` (optional): `"required"` or `"all"` overrides which optional
  *   properties a deterministic example holds.
+ * - `edges` (optional, with `seed`): the share (0 to 1) of strings and numbers
+ *   taken at the edges of what the schema allows, as fuzzing wants them: the
+ *   longest and shortest strings, accented, wide, emoji and zero-width text,
+ *   bounds and one step inside them, zero and integer limits (2^31-1, 2^53-1).
  *
  * Honoured: type (and `type: [.., "null"]`), enum, const, `$ref` (cycles
  * bounded: a schema met again below itself gets only its required parts, and
@@ -78,6 +82,7 @@ export interface ExampleOptions {
   seed?: number;
   variant?: number;
   properties?: "required" | "all";
+  edges?: number;
 }
 
 export type ExampleResult =
@@ -157,6 +162,7 @@ export class ExampleGenerator {
           ? options.properties === "required"
           : options.mode === "request" && options.seed === undefined,
         repairs,
+        edges: options.edges,
       });
       const value = walk.run();
       if (value === ANY) return { ok: true, value: undefined };
@@ -175,6 +181,24 @@ export class ExampleGenerator {
       if (!steer(errors, repairs, failures)) break;
     }
     return { ok: false, ...last };
+  }
+
+  /**
+   * Up to `count` distinct valid values at the schema's edges (`edges: 1`
+   * from seeds 0, 1, 2...): the bounds, the longest and shortest strings,
+   * tricky text. Fuzzing tries them first, whatever its own seed.
+   */
+  edges(schema: unknown, mode: Direction, count: number): unknown[] {
+    const seen = new Set<string>();
+    const out: unknown[] = [];
+    for (let seed = 0; seed < count * 4 && out.length < count; seed++) {
+      const made = this.example(schema, { mode, seed, edges: 1 });
+      const key = JSON.stringify(made.value);
+      if (!made.ok || made.value === undefined || seen.has(key)) continue;
+      seen.add(key);
+      out.push(made.value);
+    }
+    return out;
   }
 
   /**

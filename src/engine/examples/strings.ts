@@ -127,6 +127,42 @@ export function plainString(n: number, random?: () => number): string {
   return `string${n || ""}`;
 }
 
+/**
+ * Text servers often mishandle: accented, wide, right-to-left, combining and
+ * zero-width characters, an emoji outside the basic plane, a NUL, spaces.
+ */
+const TRICKY = [
+  "é",
+  "Ünïcödé",
+  "日本語",
+  "🙂",
+  "ﷺ",
+  "\u202etxet",
+  "e\u0301",
+  "a\u200bb",
+  "\u0000",
+  " ",
+  "'\"<>&",
+];
+
+/**
+ * A string at the edge of [min, max] (in code points, as JSON Schema counts):
+ * the longest allowed (up to `MAX_LENGTH`), the shortest, or tricky text.
+ */
+export function edgeString(random: () => number, min: number, max: number): string {
+  const longest = Math.min(max, Math.max(min, MAX_LENGTH));
+  switch (Math.floor(random() * 3)) {
+    case 0:
+      return fitLength("x".repeat(longest), min, max);
+    case 1:
+      return fitLength("", min, max);
+    default: {
+      const text = TRICKY[Math.floor(random() * TRICKY.length)];
+      return fitLength(text, min, max);
+    }
+  }
+}
+
 /** `text` padded or cut to fit [min, max] characters. */
 export function fitLength(text: string, min: number, max: number): string {
   const chars = [...text];

@@ -1,12 +1,14 @@
 /**
  * Capture expressions of flow steps: `response.status`, `response.headers.<name>`,
  * `response.cookies.<name>` (a `Set-Cookie` of the response),
- * `response.body`, `response.body.<field>[.<nested>]`, `response.body[<n>].<field>`.
+ * `response.body`, `response.body.<field>[.<nested>]`, `response.body[<n>].<field>`, and of
+ * streams `response.events[<n>].data.<path>`, `response.messages[<n>].<path>`.
  * A capture reads one value out of a step's actual response for later steps.
  */
 import { headerValue } from "../compare/headers.ts";
 import { getPath, parseSegments, preview, responseJson, tryJson } from "../compare/json_path.ts";
 import type { HttpResponse } from "../model.ts";
+import { selectStream } from "../streams/select.ts";
 import { findCookie } from "../auth/set_cookie.ts";
 
 export type CaptureValue =
@@ -44,6 +46,17 @@ export function evaluateCapture(expression: string, response: HttpResponse): Cap
     return cookie === undefined
       ? { found: false, reason: `the response sets no "${name}" cookie` }
       : { found: true, value: cookie.value, json: cookie.value };
+  }
+  const stream = path.startsWith("body") ? undefined : selectStream(path, response);
+  if (stream) {
+    if (!stream.found) return { found: false, reason: stream.reason ?? `${path} is missing` };
+    if (stream.value === null) return { found: false, reason: `${path} is null` };
+    const value = stream.value;
+    return {
+      found: true,
+      value: typeof value === "string" ? value : JSON.stringify(value),
+      json: value,
+    };
   }
   if (path === "body") {
     return response.body === ""

@@ -13,12 +13,14 @@ import {
 } from "../model.ts";
 import { patternProblem } from "./pattern.ts";
 import { editDistance } from "../text/edit_distance.ts";
+import { STREAM_PATH } from "../streams/select.ts";
 
 /** What a rule's path names: the response (`status`, `body…`, `headers.…`, `duration_ms`) or a variable. */
 export type AssertionSubject = "response" | "variables";
 
 const RESPONSE_PATH =
   /^(?:status|duration_ms|body(?:\[\d+\]|\.[^\s:[\]]+)*|(?:headers|cookie)\.[!#$%&'*+.^_`|~0-9A-Za-z-]+)$/;
+const isResponsePath = (path: string) => RESPONSE_PATH.test(path) || STREAM_PATH.test(path);
 const VARIABLE_PATH = /^[A-Za-z_][\w-]*(?:\[\d+\]|\.[^\s:[\]]+)*$/;
 
 const SYMBOLS: Record<string, AssertionOperator> = {
@@ -103,15 +105,17 @@ export function parseAssertion(
   const source = text.trim().replace(/^`(.*)`$/, "$1").trim();
   const subject = options.subject ?? "response";
   const split = /^([^\s:]+)\s*:(?:\s+(.*))?$/.exec(source);
-  const pathRule = subject === "response" ? RESPONSE_PATH : VARIABLE_PATH;
-  if (!split || !pathRule.test(split[1])) {
+  const pathOk = subject === "response" ? isResponsePath : (p: string) => VARIABLE_PATH.test(p);
+  if (!split || !pathOk(split[1])) {
     return {
       issue: issue("VALIDATION_ERROR", `Cannot parse assertion "${source}"`, {
         file,
         line,
         fix: subject === "response"
           ? "Write `<path>: <operator> <operand>` with a path of `status`, `duration_ms`, " +
-            "`body.<field>`, `headers.<name>` or `cookie.<name>[.<attribute>]`, e.g. `body.id: exists`"
+            "`body.<field>`, `headers.<name>`, `cookie.<name>[.<attribute>]` or, for streams, " +
+            "`events.count`, `events[0].data.<field>`, `messages[0].<field>`, `first_event_ms`; " +
+            "e.g. `body.id: exists`"
           : "Write `<variable>: <operator> <operand>`, e.g. `role: equals admin`",
       }),
     };

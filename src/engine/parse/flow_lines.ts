@@ -11,7 +11,7 @@ import { editDistance } from "../text/edit_distance.ts";
 
 /** The capture expressions of SPEC.md plus `response.status`. */
 export const CAPTURE_EXPRESSION =
-  /^response\.(status|body(?:\[\d+\]|\.[A-Za-z_$][\w$-]*)*|(?:headers|cookies)\.[!#$%&'*+.^_`|~0-9A-Za-z-]+)$/;
+  /^response\.(status|body(?:\[\d+\]|\.[A-Za-z_$][\w$-]*)*|(?:headers|cookies)\.[!#$%&'*+.^_`|~0-9A-Za-z-]+|(?:events|messages)(?:\[\d+\]|\.last)(?:\[\d+\]|\.[A-Za-z_$][\w$-]*)*|events\.count|messages\.count|first_event_ms)$/;
 const VARIABLE = /^[A-Za-z_][\w]*$/;
 const DOTTED_VARIABLE = /^[A-Za-z_][\w]*(?:\.[A-Za-z_$][\w$-]*)*$/;
 
@@ -93,7 +93,7 @@ export function parseProperty(
         return fail(
           `Cannot parse capture "${value.trim()}"`,
           "Write `Capture: `response.body.<field>` as `<name>`` (also body[<n>].<field>, " +
-            "headers.<name>, cookies.<name>, status)",
+            "headers.<name>, cookies.<name>, status, events[<n>].data.<field>, messages[<n>].<field>)",
         );
       }
       step.captures.push({ expression: match[1], variable: match[2], line });

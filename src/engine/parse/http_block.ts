@@ -84,12 +84,13 @@ export function parseRequestBlock(
       fix: `Use one of ${HTTP_METHODS.join(", ")} (upper case)`,
     }));
   }
-  if (!/^(\{\{|\/|https?:\/\/)/.test(target)) {
+  if (!/^(\{\{|\/|https?:\/\/|wss?:\/\/)/.test(target)) {
     issues.push(issue("VALIDATION_ERROR", `Cannot use request target "${target}"`, {
       file,
       line: start.line,
       fix:
-        "Start the target with `{{baseUrl}}/`, `/` (relative to baseUrl) or an absolute http(s) URL",
+        "Start the target with `{{baseUrl}}/`, `/` (relative to baseUrl) or an absolute http(s) " +
+        "URL (ws(s):// for protocol: ws)",
     }));
   }
   const headers = parseHeaders(head.slice(1), file, issues);

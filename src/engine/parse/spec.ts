@@ -16,6 +16,10 @@ import {
 import { malformedPlaceholders, templateNames } from "../resolve/template.ts";
 import { GENERATED_NAMES, unknownGenerated } from "../resolve/generated.ts";
 import { nearMiss } from "../text/edit_distance.ts";
+import { withBodySources } from "../files/body_source.ts";
+import { protocolIssues, readStreamParts } from "../streams/sections.ts";
+import { STREAM_KEYS } from "../streams/options.ts";
+import { readGraphqlParts } from "../graphql/sections.ts";
 import { parseAssertion } from "./assertion.ts";
 import { readAuthFields, readCookiesField } from "../auth/settings.ts";
 import { readFrontmatter } from "./frontmatter.ts";
@@ -25,7 +29,11 @@ import { type MdCodeBlock, type MdDocument, type MdSection, parseMarkdown } from
 /** Section headings in their required order. */
 export const SECTIONS = [
   "Request",
+  "Query",
+  "Variables",
   "Expected response",
+  "Expected events",
+  "Messages",
   "Schema",
   "Error responses",
   "Assertions",
@@ -47,6 +55,7 @@ const ENDPOINT_KEYS = [
   "response",
   "vars",
   "standalone",
+  "stream",
   "cookies",
 ];
 
@@ -124,8 +133,9 @@ export function parseEndpoint(text: string, file: string): ParsedEndpoint {
   reader.known(ENDPOINT_KEYS);
   reader.warnUnknown();
   issues.push(...reader.issues);
+  const readerIssues = reader.issues.length;
 
-  const sections = checkSections(doc, file, issues);
+  const sections = checkSections(doc, file, issues, protocol);
   const request = parseRequest(sections.get("Request"), doc, file, issues);
   if (
     request && method && request.method !== method && HTTP_METHODS.includes(request.method as never)
@@ -149,7 +159,7 @@ export function parseEndpoint(text: string, file: string): ParsedEndpoint {
     file,
     issues,
     true,
-  )[0];
+  )[0] ?? (protocol === "ws" ? switchingProtocols(request?.line ?? 1) : undefined);
   const errorResponses = parseResponses(
     sections.get("Error responses"),
     "Error responses",
@@ -158,23 +168,34 @@ export function parseEndpoint(text: string, file: string): ParsedEndpoint {
     issues,
     false,
   );
+  const bodies = withBodySources(request, expected, file);
+  issues.push(...bodies.issues);
   const schema = parseSchema(sections.get("Schema"), match, doc, file, issues);
   const assertions = parseAssertions(sections.get("Assertions"), file, issues);
   const tests = sections.get("Tests")?.codeBlocks.find((b) => b.lang === "agent-task")?.text ??
     sections.get("Tests")?.body;
+  const streams = readStreamParts(protocol, sections, reader, file);
+  const graphql = readGraphqlParts(protocol, sections, file, reader.line(["protocol"]));
+  issues.push(
+    ...reader.issues.slice(readerIssues),
+    ...streams.issues,
+    ...graphql.issues,
+    ...protocolIssues(protocol, {
+      method,
+      request,
+      assertions,
+      until: streams.parts.stream?.until,
+      untilLine: reader.line(["stream", "until"]),
+    }, file),
+  );
   checkPlaceholders(
-    ["Request", "Expected response", "Assertions"].map((n) => sections.get(n)),
+    ["Request", "Variables", "Expected response", "Expected events", "Messages", "Assertions"].map((
+      n,
+    ) => sections.get(n)),
     file,
     issues,
   );
 
-  if (protocol && protocol !== "http") {
-    issues.push(warning(`Protocol "${protocol}" is accepted but not executable`, {
-      file,
-      line: reader.line(["protocol"]),
-      fix: "Only protocol http runs; exec reports UNSUPPORTED_PROTOCOL for this file",
-    }));
-  }
   if (issues.some((i) => i.severity === "error")) return { issues };
   const spec: EndpointSpec = {
     kind: "endpoint",
@@ -197,13 +218,15 @@ export function parseEndpoint(text: string, file: string): ParsedEndpoint {
     ...(standalone === false ? { standalone: false } : {}),
     ...(cookies === false ? { cookies } : {}),
     ...authFields,
-    request: request!,
-    expected: expected!,
+    request: bodies.request!,
+    expected: bodies.expected!,
     schema,
     errorResponses,
     assertions,
     tests,
     notes: sections.get("Notes")?.body,
+    ...streams.parts,
+    ...(graphql.graphql ? { graphql: graphql.graphql } : {}),
   };
   return { spec, issues };
 }
@@ -218,6 +241,7 @@ function checkNestedKeys(
   const nested: Record<string, string[]> = {
     retry: ["attempts", "backoff"],
     response: ["match", "ignore"],
+    stream: [...STREAM_KEYS],
   };
   for (const [key, allowed] of Object.entries(nested)) {
     const value = data[key];
@@ -249,8 +273,18 @@ function checkNestedKeys(
   }
 }
 
+/** A WebSocket answer documents no HTTP response: the handshake's 101 is implied. */
+function switchingProtocols(line: number): ResponseBlock {
+  return { status: 101, reason: "Switching Protocols", headers: [], body: "", line };
+}
+
 /** Maps canonical section names to sections; reports missing, duplicate, unknown and misordered ones. */
-function checkSections(doc: MdDocument, file: string, issues: Issue[]): Map<string, MdSection> {
+function checkSections(
+  doc: MdDocument,
+  file: string,
+  issues: Issue[],
+  protocol?: string,
+): Map<string, MdSection> {
   const found = new Map<string, MdSection>();
   let lastIndex = -1;
   let lastName = "";
@@ -289,7 +323,7 @@ function checkSections(doc: MdDocument, file: string, issues: Issue[]): Map<stri
     }
     found.set(name, section);
   }
-  for (const required of ["Request", "Expected response"]) {
+  for (const required of protocol === "ws" ? ["Request"] : ["Request", "Expected response"]) {
     if (!found.has(required)) {
       issues.push(issue("SPEC_PARSE_ERROR", `Missing section "## ${required}"`, {
         file,

@@ -160,7 +160,7 @@ Deno.test("parseEndpoint() enforces the section order and flags duplicates", () 
       "## Request\n\n```http\nGET /u\n```\n\n## Expected response\n\n```http\nHTTP/1.1 200 OK\n```\n\n## Notes\n\na\n\n## Notes\n\nb\n",
   });
   assertEquals(errorsOf(twice)[0].message, 'Section "## Notes" appears twice');
-  assertEquals(SECTIONS.length, 7);
+  assertEquals(SECTIONS.length, 11);
 });
 
 Deno.test("parseEndpoint() requires ## Schema with a JSON block in schema mode", () => {
@@ -224,11 +224,18 @@ Deno.test("parseEndpoint() flags malformed placeholders in executable sections o
   assertEquals([error.code, error.line], ["VALIDATION_ERROR", 11]);
 });
 
-Deno.test("parseEndpoint() accepts ws and sse with a warning", () => {
+Deno.test("parseEndpoint() reads a ws script, and needs one", () => {
   const frontmatter = "resource: users\nprotocol: ws\nmethod: GET\npath: /u\nversion: 1\n";
-  const { spec: parsed, issues } = parseEndpoint(spec({ frontmatter }), FILE);
+  const body = "## Request\n\n```http\nGET ws://h/feed\n```\n\n## Messages\n\n```ws\n" +
+    '> {"op": "sub"}\n< {"ok": true}\nclose: 1000\n```\n';
+  const { spec: parsed, issues } = parseEndpoint(spec({ frontmatter, body }), FILE);
+  assertEquals(issues, []);
   assertEquals(parsed?.protocol, "ws");
-  assertEquals(issues.map((i) => i.severity), ["warning"]);
+  assertEquals(parsed?.expected.status, 101);
+  assertEquals(parsed?.messages?.steps.map((s) => s.kind), ["send", "expect", "close"]);
+  assertEquals(errorsOf(spec({ frontmatter })).map((i) => i.message), [
+    'A protocol: ws file needs a "## Messages" section',
+  ]);
 });
 
 Deno.test("parseEndpoint() uses METHOD path as title when there is no heading", () => {

@@ -130,7 +130,7 @@ export function rules(spec: EndpointSpec, auth: string): string[] {
     out.push(`retry ${spec.retry.attempts} ${spec.retry.backoff ?? "fixed"}`);
   }
   if (spec.ignore.length) out.push(`ignore ${spec.ignore.join(" ")}`);
-  if (spec.protocol !== "http") out.push(`protocol ${spec.protocol} (not executable)`);
+  if (spec.protocol !== "http") out.push(`protocol ${spec.protocol}`);
   return out;
 }
 

@@ -8,7 +8,7 @@
 import { type Issue, issue } from "../issue.ts";
 import { parseEnvFile } from "../parse/env.ts";
 import { parseMarkdown } from "../parse/markdown.ts";
-import { keyLine, stringifyYaml } from "../parse/yaml.ts";
+import { keyLine, loadYaml, scalarText, stringifyYaml } from "../parse/yaml.ts";
 
 export interface EnvEdit {
   env: string;
@@ -21,8 +21,25 @@ export interface EnvEdit {
 const NAME = /^[A-Za-z_][\w.-]*$/;
 const ENV_NAME = /^[\w.-]+$/;
 
-function yamlLine(name: string, value: string): string {
-  return stringifyYaml({ [name]: value }).replace(/\n$/, "");
+/**
+ * A variable's line. Variables hold text, but the file's YAML has types: a
+ * value that YAML reads as a number or boolean of the same text (`20`,
+ * `true`) is written as one, as people write them (`pageSize: 20`, never
+ * `'20'`), unless the line it replaces quoted its value (a string on
+ * purpose). Anything else is a string, quoted only where YAML needs it.
+ */
+function yamlLine(name: string, value: string, replaced?: string): string {
+  const quotedBefore = replaced !== undefined && /^[^:]+:\s*["']/.test(replaced);
+  let typed: unknown = value;
+  if (!quotedBefore && value.trim() === value && value !== "") {
+    try {
+      const read = loadYaml(value, "value").value;
+      if ((typeof read === "number" || typeof read === "boolean") && scalarText(read) === value) {
+        typed = read;
+      }
+    } catch { /* not a YAML scalar: a string */ }
+  }
+  return stringifyYaml({ [name]: typed }).replace(/\n$/, "");
 }
 
 /** Index of a top-level key's line among the block's lines, and how many lines its value takes. */
@@ -96,7 +113,7 @@ export function editEnvText(text: string, edit: EnvEdit, file = "env.md"): {
     }
     for (const [name, value] of Object.entries(edit.set)) {
       const span = keySpan(content, name);
-      if (span) content.splice(span.at, span.length, yamlLine(name, value));
+      if (span) content.splice(span.at, span.length, yamlLine(name, value, content[span.at]));
       else content.push(yamlLine(name, value));
     }
     lines.splice(block.contentLine - 1, body === "" ? 0 : body.split("\n").length, ...content);

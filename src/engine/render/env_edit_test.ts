@@ -78,3 +78,25 @@ Deno.test("editEnvText() keeps values that YAML would read as numbers or boolean
   assertEquals(vars(text, "dev")?.empty, "");
   assertEquals(vars(text, "dev")?.quote, 'it\'s "x"');
 });
+
+Deno.test("editEnvText() writes numbers and booleans as YAML numbers and booleans, not strings", () => {
+  const { text } = editEnvText(FILE, {
+    env: "dev",
+    set: { pageSize: "10", debug: "false", version: "1.10", zip: "007", name: "20 items" },
+    remove: [],
+  });
+  assertEquals(text.includes("pageSize: 10\n"), true, text);
+  assertEquals(text.includes("debug: false\n"), true, text);
+  // Text YAML would read differently stays a quoted string.
+  assertEquals(text.includes("version: '1.10'\n"), true, text);
+  assertEquals(text.includes("zip: '007'\n"), true, text);
+  assertEquals(text.includes("name: 20 items\n"), true, text);
+  assertEquals(vars(text, "dev")?.version, "1.10");
+  assertEquals(vars(text, "dev")?.zip, "007");
+});
+
+Deno.test("editEnvText() keeps a value quoted where the file quoted it", () => {
+  const quoted = FILE.replace("pageSize: 20", "pageSize: '20'");
+  const { text } = editEnvText(quoted, { env: "dev", set: { pageSize: "30" }, remove: [] });
+  assertEquals(text.includes("pageSize: '30'\n"), true, text);
+});

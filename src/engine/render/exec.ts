@@ -54,6 +54,7 @@ export function renderExec(view: ExecView, paint: Paint = PLAIN): string {
     `      ${view.method} ${view.url}  ${paint.bold(status)}  ${
       paint.dim(`${record.duration_ms} ms`)
     }${type}`,
+    ...streamSummary(record).map((line) => `      ${paint.dim(line)}`),
   ];
   // Concatenated, never spread into push(): a large body has more lines than a call takes arguments.
   const verbose = view.verbose
@@ -112,11 +113,72 @@ export function renderRequest(
   paint: Paint = PLAIN,
   whole = WHOLE_BODY,
 ): string[] {
+  const body = requestBodyText(request);
   return [
     paint.dim("> ") + paint.bold(`${request.method} ${request.url}`),
     ...request.headers.map(([name, value]) => paint.dim("> ") + `${name}: ${value}`),
-    ...(request.body ? [paint.dim(">"), ...bodyLines(request.body, "> ", paint, whole)] : []),
+    ...(body ? [paint.dim(">"), ...bodyLines(body, "> ", paint, whole)] : []),
   ];
+}
+
+/** A request's body as written: text, `< ./file`, or multipart parts in curl's form syntax. */
+export function requestBodyText(request: ResolvedRequest): string | undefined {
+  if (request.bodyFile !== undefined) return `< ${request.bodyFile}`;
+  if (request.form) {
+    return request.form.map((part) =>
+      part.file === undefined
+        ? `${part.name}=${part.value ?? ""}`
+        : `${part.name}=@${part.file}${part.type ? `;type=${part.type}` : ""}${
+          part.filename ? `;filename=${part.filename}` : ""
+        }`
+    ).join("\n");
+  }
+  return request.body;
+}
+
+/** A binary answer is never shown raw: its size, type and digest. */
+export function binarySummary(binary: NonNullable<HttpResponse["binary"]>): string {
+  return `[binary body: ${binary.bytes} bytes${binary.type ? `, ${binary.type}` : ""}, sha256 ${
+    binary.sha256.slice(0, 16)
+  }…]`;
+}
+
+/** `12 events, the first after 85 ms` / `4 messages received`. */
+export function streamSummary(record: ExecRecord): string[] {
+  if (record.events_received !== undefined) {
+    const n = record.events_received;
+    return [
+      `${n} event${n === 1 ? "" : "s"}${
+        record.first_event_ms != null ? `, the first after ${record.first_event_ms} ms` : ""
+      }`,
+    ];
+  }
+  if (record.messages_received !== undefined) {
+    const n = record.messages_received;
+    return [`${n} message${n === 1 ? "" : "s"} received`];
+  }
+  return [];
+}
+
+/** How many events or messages verbose output lists before summing up the rest. */
+const SHOWN_STREAM_ITEMS = 100;
+
+function streamLines(response: HttpResponse, paint: Paint): string[] {
+  const items = response.events ?? response.messages;
+  if (!items || items.length === 0) return [];
+  const lines = [paint.dim("<")];
+  for (const item of items.slice(0, SHOWN_STREAM_ITEMS)) {
+    const event = "event" in item && item.event ? `event: ${item.event}  ` : "";
+    const data = item.data.length > 200 ? item.data.slice(0, 199) + "…" : item.data;
+    lines.push(
+      paint.dim(`< [${item.ms} ms] `) + event + (response.events ? "data: " : "") +
+        data.replace(/\n/g, "\\n"),
+    );
+  }
+  if (items.length > SHOWN_STREAM_ITEMS) {
+    lines.push(paint.dim(`< … ${items.length - SHOWN_STREAM_ITEMS} more`));
+  }
+  return lines;
 }
 
 export function renderResponse(
@@ -128,6 +190,8 @@ export function renderResponse(
     paint.dim("< ") +
     paint.bold(`HTTP ${response.status} ${reasonPhrase(response.status, response.reason)}`.trim()),
     ...response.headers.map(([name, value]) => paint.dim("< ") + `${name}: ${value}`),
+    ...(response.binary ? [paint.dim("<"), paint.dim("< ") + binarySummary(response.binary)] : []),
+    ...streamLines(response, paint),
     ...(response.body ? [paint.dim("<"), ...bodyLines(response.body, "< ", paint, whole)] : []),
   ];
 }

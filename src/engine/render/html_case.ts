@@ -6,7 +6,7 @@
  */
 import type { HttpResponse, ResolvedRequest } from "../model.ts";
 import { runStats } from "../history/stats.ts";
-import { escapeHtml } from "./html_escape.ts";
+import { escapeHtml, escapeProse } from "./html_escape.ts";
 import { type ExpectedBlock, formatMs, type HtmlCase, MARKS, outcomeOf } from "./html_model.ts";
 import { lineDiff, pretty } from "./line_diff.ts";
 import { cutNote, previewBody } from "./body_preview.ts";
@@ -16,7 +16,7 @@ export function renderCase(c: HtmlCase, id: string, open: boolean): string {
   const o = outcomeOf(c);
   const body = [
     // A problem already says what the hint says, with its place in the file.
-    c.hint && c.problems.length === 0 ? `<p class="hint">${escapeHtml(c.hint)}</p>` : "",
+    c.hint && c.problems.length === 0 ? `<p class="hint">${escapeProse(c.hint)}</p>` : "",
     list("problems", "Problems", c.problems),
     list("differences", "Differences", c.differences),
     assertions(c),
@@ -50,7 +50,7 @@ function summaryLine(c: HtmlCase): string {
 function list(cls: string, title: string, items: string[]): string {
   if (items.length === 0) return "";
   return `<div class="${cls}"><h3>${title}</h3><ul>${
-    items.map((i) => `<li>${escapeHtml(i)}</li>`).join("")
+    items.map((i) => `<li>${escapeProse(i)}</li>`).join("")
   }</ul></div>`;
 }
 

@@ -18,3 +18,18 @@ const ENTITIES: Record<string, string> = {
 export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ENTITIES[c]);
 }
+
+/**
+ * Text of a message (a hint, a problem, a fix) with its `code spans` as
+ * `<code>`: messages quote commands and paths in backticks, which a page
+ * shows as code, not as backticks. A lone backtick stays as it is.
+ *
+ * @example
+ * ```ts
+ * import { escapeProse } from "./html_escape.ts";
+ * escapeProse("run `apispec exec <file>`"); // "run <code>apispec exec &lt;file&gt;</code>"
+ * ```
+ */
+export function escapeProse(text: string): string {
+  return escapeHtml(text).replace(/`([^`\n]+)`/g, "<code>$1</code>");
+}

@@ -15,7 +15,7 @@ import {
   outcomeOf,
   REPORT_CSP,
 } from "./html_model.ts";
-import { escapeHtml } from "./html_escape.ts";
+import { escapeHtml, escapeProse } from "./html_escape.ts";
 import { REPORT_CSS } from "./html_style.ts";
 import { FAIL_FILL, PASS_FILL, SKIP_FILL, sparklineSvg } from "./run_chart.ts";
 
@@ -88,7 +88,7 @@ function header(report: HtmlReport): string {
     ...(report.env ? [`environment <b>${escapeHtml(report.env)}</b>`] : []),
   ].join(" · ");
   return `<header><h1>${escapeHtml(report.title)}</h1><p class="meta">${meta}</p>${
-    report.notes.map((n) => `<p class="note">${escapeHtml(n)}</p>`).join("")
+    report.notes.map((n) => `<p class="note">${escapeProse(n)}</p>`).join("")
   }</header>`;
 }
 

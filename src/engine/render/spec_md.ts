@@ -39,6 +39,8 @@ export interface EndpointDraft {
   /** Free-form instructions for agents, written as an `agent-task` block. */
   tests?: string;
   notes?: string;
+  /** `protocol: graphql`: the `## Query` block and the `## Variables` JSON text. */
+  graphql?: { query: string; variables?: string };
 }
 
 /** A fence longer than any backtick run inside the content. */
@@ -100,6 +102,10 @@ export function renderSpec(draft: EndpointDraft): string {
     "## Request",
     block("http", message(`${draft.method} ${draft.request.target}`, draft.request)),
   );
+  if (draft.graphql) {
+    parts.push("## Query", block("graphql", draft.graphql.query.replace(/\n+$/, "")));
+    if (draft.graphql.variables) parts.push("## Variables", block("json", draft.graphql.variables));
+  }
   const status = `HTTP/1.1 ${draft.expected.status} ${
     reasonPhrase(draft.expected.status, draft.expected.reason)
   }`.trim();

@@ -91,7 +91,10 @@ export function updateExpectedText(
     // A value written with a placeholder stays as written: it resolves per environment.
     else after.push(`${header.name}: ${header.value.includes("{{") ? header.value : actual}`);
   }
-  const body = bodyText(response, spec.expected.body, secrets);
+  // A file body, a binary answer and a stream's events keep the body as written.
+  const keepBody = spec.expected.bodyFile || response.binary || response.events ||
+    response.messages;
+  const body = keepBody ? spec.expected.body : bodyText(response, spec.expected.body, secrets);
   if (body !== "") after.push("", ...body.split("\n"));
 
   const fenceChar = opening.trim()[0] === "~" ? "~" : "`";

@@ -9,13 +9,16 @@ import type {
   AssertionRule,
   AuthKind,
   EndpointSpec,
+  ExpectedEvent,
   HttpHeader,
+  MessageStep,
   ProjectConfig,
   ResolvedRequest,
   ResponseBlock,
   VariableReportEntry,
 } from "../model.ts";
 import { envVariableFor, lookupVar, secretValues, type VarLayer } from "./layers.ts";
+import { addGraphqlHeaders, graphqlRequestBody } from "../graphql/request.ts";
 import {
   type AuthPlan,
   authVariableNames,
@@ -60,6 +63,10 @@ const NO_PROJECT: AuthProject = {};
 export interface BuiltExchange {
   request?: ResolvedRequest;
   expected?: ResponseBlock;
+  /** `## Expected events` with placeholders filled. */
+  events?: ExpectedEvent[];
+  /** The `## Messages` script with placeholders filled. */
+  messages?: MessageStep[];
   assertions: AssertionRule[];
   variables: VariableReportEntry[];
   issues: Issue[];
@@ -117,6 +124,9 @@ function findUsedVariables(
     ...spec.expected.headers.map((h) => h.value),
     spec.expected.body,
     ...spec.assertions.map((a) => a.operand),
+    ...(spec.events?.expected.flatMap((e) => [e.event ?? "", e.id ?? "", e.data]) ?? []),
+    ...(spec.messages?.steps.map((step) => step.kind === "close" ? "" : step.text) ?? []),
+    spec.graphql?.variables?.text ?? "",
   ];
   const used = new Map<string, "template" | "path_param">();
   for (const text of texts) {
@@ -229,8 +239,21 @@ function fillExchange(
     ...spec.expected,
     headers: fillHeaders(spec.expected.headers),
     body: fill(spec.expected.body),
+    ...(spec.expected.bodyFile
+      ? { bodyFile: { ...spec.expected.bodyFile, path: fill(spec.expected.bodyFile.path) } }
+      : {}),
   };
   const assertions = spec.assertions.map((a) => ({ ...a, operand: fill(a.operand) }));
+  const events = spec.events?.expected.map((e) => ({
+    ...e,
+    ...(e.event !== undefined ? { event: fill(e.event) } : {}),
+    ...(e.id !== undefined ? { id: fill(e.id) } : {}),
+    data: fill(e.data),
+  }));
+  const messages = spec.messages?.steps.map((step) =>
+    step.kind === "close" ? step : { ...step, text: fill(step.text) }
+  );
+  const graphqlBody = spec.graphql ? graphqlRequestBody(spec.graphql, lookup) : undefined;
 
   for (const name of nested) {
     issues.push(
@@ -244,7 +267,10 @@ function fillExchange(
   }
   try {
     const parsed = new URL(url);
-    if (parsed.protocol !== "http:" && parsed.protocol !== "https:") throw new Error("not http(s)");
+    const schemes = spec.protocol === "ws"
+      ? ["http:", "https:", "ws:", "wss:"]
+      : ["http:", "https:"];
+    if (!schemes.includes(parsed.protocol)) throw new Error("not http(s)");
   } catch {
     // A flow dry run stands `__capture_<name>__` in for captured values; a URL built
     // from one (`{{baseUrl}}{{userUrl}}`) is known only in a real run.
@@ -259,6 +285,7 @@ function fillExchange(
   if (issues.length > 0) return { assertions, issues, secrets };
 
   const requestHeaders: [string, string][] = headers.map((h) => [h.name, h.value]);
+  if (graphqlBody !== undefined) addGraphqlHeaders(requestHeaders);
   const authorization = authorizationFor(spec, options.auth, lookup);
   if (authorization) requestHeaders.push(["Authorization", authorization]);
   const project = options.project ?? NO_PROJECT;
@@ -272,10 +299,12 @@ function fillExchange(
       method: spec.request.method,
       url,
       headers: requestHeaders,
-      body: body === "" ? undefined : body,
+      ...(graphqlBody !== undefined ? { body: graphqlBody } : fileBody(spec, fill, body)),
     },
     expected,
     assertions,
+    ...(events ? { events } : {}),
+    ...(messages ? { messages } : {}),
     issues,
     ...(planned.plan ? { auth: planned.plan } : {}),
     ...(transport ? { transport } : {}),
@@ -319,6 +348,27 @@ function authorizationSecrets(headers: [string, string][], secrets: string[]): s
 }
 
 const DRY_RUN_CAPTURE = /__capture_\w+__/;
+
+/** The body to send: text, a file's bytes (`< ./file`) or multipart parts, placeholders filled. */
+function fileBody(
+  spec: EndpointSpec,
+  fill: (text: string) => string,
+  body: string,
+): Pick<ResolvedRequest, "body" | "bodyFile" | "form"> {
+  const { bodyFile, form } = spec.request;
+  if (bodyFile) return { bodyFile: fill(bodyFile.path) };
+  if (form) {
+    return {
+      form: form.map(({ line: _line, ...part }) => ({
+        ...part,
+        name: fill(part.name),
+        ...(part.value !== undefined ? { value: fill(part.value) } : {}),
+        ...(part.file !== undefined ? { file: fill(part.file) } : {}),
+      })),
+    };
+  }
+  return { body: body === "" ? undefined : body };
+}
 
 function authorizationFor(spec: EndpointSpec, auth: AuthKind, lookup: Lookup): string | undefined {
   if (auth !== "bearer" && auth !== "basic") return undefined;

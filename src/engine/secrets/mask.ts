@@ -130,6 +130,13 @@ function responseSorted(response: HttpResponse, sorted: readonly string[]): Http
     ...response,
     headers: headersSorted(response.headers, sorted),
     body: maskSorted(response.body, sorted),
+    // A stream's events and messages are its body.
+    ...(response.events
+      ? { events: response.events.map((e) => ({ ...e, data: maskSorted(e.data, sorted) })) }
+      : {}),
+    ...(response.messages
+      ? { messages: response.messages.map((m) => ({ ...m, data: maskSorted(m.data, sorted) })) }
+      : {}),
   };
 }
 

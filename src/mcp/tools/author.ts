@@ -7,7 +7,7 @@ export const tool = defineTool({
   name: "apispec_author",
   config: {
     description:
-      "Validate endpoint markdown, then write it. Invalid: nothing written, the parser's errors return. Replaces a file only with overwrite.",
+      "Validate endpoint markdown and write it; when invalid, nothing is written and the errors return.",
     inputSchema: {
       spec_path: specPath,
       content: z.string().describe("Full markdown of the endpoint file"),

@@ -31,7 +31,7 @@ export const tool = defineTool({
         "Add full request and expected blocks",
       ),
       env: z.string().optional().describe(
-        "Env in suggested commands; default: session env, project default-env, dev",
+        "Env named in suggested commands",
       ),
     },
     outputSchema: {

@@ -7,7 +7,7 @@ export const tool = defineTool({
   name: "apispec_diagnose",
   config: {
     description:
-      "Run an endpoint and explain the result: likely_cause, next_action, what to inspect, verify commands. Use after a failed apispec_exec.",
+      "Run an endpoint and explain a failure: likely_cause, next_action, what to inspect, verify commands.",
     inputSchema: {
       spec_path: specPath,
       env,

@@ -7,10 +7,10 @@ export const tool = defineTool({
   name: "apispec_flow",
   config: {
     description:
-      "Run a flow file (captures chained; sub-flows, loops, conditions). With a data: file it " +
-      "runs per row: {passed, iterations: [{data, passed, captures, steps}]}.",
+      "Run a flow file: steps chained by captures (sub-flows, loops, conditions); with a data: " +
+      "file, once per row in iterations.",
     inputSchema: {
-      pipeline_path: z.string().describe("Flow file (relative to cwd or api-docs/)"),
+      pipeline_path: z.string().describe("Flow file (from cwd or api-docs/)"),
       env,
       verbose: z.boolean().default(false).describe("Include each step's full execution record"),
     },

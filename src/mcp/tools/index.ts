@@ -10,6 +10,7 @@ import { tool as context } from "./context.ts";
 import { tool as history } from "./history.ts";
 import { tool as session } from "./session.ts";
 import { tool as execBatch } from "./exec_batch.ts";
+import { tool as fuzz } from "./fuzz.ts";
 
 // deno-lint-ignore no-explicit-any
 export const TOOLS: ToolDef<any>[] = [
@@ -23,4 +24,5 @@ export const TOOLS: ToolDef<any>[] = [
   history,
   session,
   execBatch,
+  fuzz,
 ];

@@ -7,8 +7,8 @@ export const tool = defineTool({
   name: "apispec_search",
   config: {
     description:
-      `Find endpoint files. Every word of q must appear in the title or description. count is all ` +
-      "matches; results holds the best 50.",
+      "Find endpoint files: every word of q in title or description. count is all matches; " +
+      "results the best 20 as {method, path, title, file}; details: apispec_context.",
     inputSchema: {
       q: z.string().optional().describe("Words in title or description"),
       method: z.string().optional().describe("HTTP method"),

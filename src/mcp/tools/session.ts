@@ -7,7 +7,7 @@ export const tool = defineTool({
   name: "apispec_session",
   config: {
     description:
-      "Get or set the session env and vars, defaults for exec/flow tools until the server stops; explicit params win. Secrets show masked.",
+      "Get or set the session env and vars: defaults for the run tools until the server stops; explicit arguments win. Secrets masked.",
     inputSchema: {
       action: z.enum(["get", "set"]),
       env: z.string().optional().describe('set only; "" clears it'),

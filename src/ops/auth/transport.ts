@@ -44,6 +44,15 @@ export interface Outgoing {
   base: string;
   /** Ctrl-C: aborts the request in flight (an `Always` step's request is sent without it). */
   interrupt?: AbortSignal;
+  /**
+   * Sends instead of a plain request (a file or multipart body, an event
+   * stream, a WebSocket script), over the run's client for TLS and proxies.
+   */
+  send?: (
+    request: ResolvedRequest,
+    client?: Deno.HttpClient,
+    interrupt?: AbortSignal,
+  ) => Promise<SendResult>;
 }
 
 export interface Exchange extends SendResult {
@@ -166,7 +175,14 @@ export class RunTransport {
     const cert = this.options.cert ?? (tls?.cert ? path(tls.cert) : undefined);
     const key = this.options.key ?? (tls?.key ? path(tls.key) : undefined);
     const insecure = this.options.insecure === true || tls?.insecure === true;
-    if (insecure && request.url.startsWith("https:")) {
+    if (insecure && /^(https|wss):/.test(request.url)) {
+      if (out.send) {
+        return {
+          problem: "tls.insecure (--insecure) cannot send a file, multipart or stream request: " +
+            "trust the server's CA with tls.ca (or --ca <ca.pem>) instead",
+          durationMs: 0,
+        };
+      }
       this.#warnInsecure();
       const read = readPemFiles(ca, cert, key);
       if (read.problem) return { problem: read.problem, durationMs: 0 };
@@ -184,10 +200,12 @@ export class RunTransport {
       ...(proxy ? { proxy } : {}),
     });
     if (choice.problem) return { problem: choice.problem, durationMs: 0 };
-    return await sendRequest(request, out.timeoutMs, {
-      client: choice.client,
-      interrupt: out.interrupt,
-    });
+    return out.send
+      ? await out.send(request, choice.client, out.interrupt)
+      : await sendRequest(request, out.timeoutMs, {
+        client: choice.client,
+        interrupt: out.interrupt,
+      });
   }
 
   /** One request without auth or cookies (a token request of `apispec auth login`). */

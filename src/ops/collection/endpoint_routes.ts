@@ -7,6 +7,7 @@
  */
 import { join } from "../../adapters/path.ts";
 import { type Issue, issue, warning } from "../../engine/issue.ts";
+import { graphqlRoutePath } from "../../engine/graphql/sections.ts";
 import { parseEndpoint } from "../../engine/parse/spec.ts";
 import { listMarkdown, readText } from "../../adapters/fs.ts";
 import type { OpsContext } from "../../adapters/system.ts";
@@ -97,9 +98,16 @@ export function createRouteLoader(root: string, ctx: OpsContext): () => Promise<
 
 function parseRoute(rel: string, display: string, text: string): Parsed {
   const { spec, issues } = parseEndpoint(text, display);
-  // ws and sse endpoints parse but are not HTTP routes; the parser already warns about them.
-  const route = spec && spec.protocol === "http"
-    ? { method: spec.method, path: spec.path, file: rel, spec }
+  // GraphQL files share one URL: each is routed by its operation (the mock reads it from the body).
+  const route = spec
+    ? spec.graphql
+      ? {
+        method: "POST" as const,
+        path: graphqlRoutePath(spec.path, spec.graphql.query, spec.graphql.operationName),
+        file: rel,
+        spec,
+      }
+      : { method: spec.method, path: spec.path, file: rel, spec }
     : undefined;
   return { text, display, route, issues };
 }

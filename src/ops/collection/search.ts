@@ -15,12 +15,12 @@ export interface SearchQuery {
   tag?: string;
 }
 
+/** What an agent needs to pick a file; the rest comes through `apispec_context` (BEYOND §11). */
 export interface SearchHit {
-  file: string;
   method: string;
   path: string;
   title: string;
-  tags: string[];
+  file: string;
 }
 
 export interface SearchResult {
@@ -29,7 +29,13 @@ export interface SearchResult {
   results: SearchHit[];
 }
 
-export const SEARCH_LIMIT = 50;
+/** 20 hits stay under 4,000 characters with titles cut at `TITLE_LIMIT` (tests/mcp/budgets_test.ts). */
+export const SEARCH_LIMIT = 20;
+export const TITLE_LIMIT = 80;
+
+function shortTitle(title: string): string {
+  return title.length <= TITLE_LIMIT ? title : `${title.slice(0, TITLE_LIMIT - 1)}…`;
+}
 
 /** Lower-cased text of each summary, computed once per summary object rather than per query. */
 const folded = new WeakMap<
@@ -95,11 +101,10 @@ export async function searchSpecs(
   return {
     count: matches.length,
     results: matches.slice(0, SEARCH_LIMIT).map(({ entry }) => ({
-      file: displayPath(join(root, entry.file), ctx.cwd),
       method: entry.method,
       path: entry.path,
-      title: entry.title,
-      tags: entry.tags,
+      title: shortTitle(entry.title),
+      file: displayPath(join(root, entry.file), ctx.cwd),
     })),
   };
 }

@@ -65,8 +65,11 @@ export async function validateText(
         ? (await import("../../engine/compare/schema.ts")).schemaIssues(spec)
         : [];
       const patterns = spec ? await patternIssues(spec.assertions, file) : [];
+      const graphql = spec?.graphql
+        ? (await import("../../engine/graphql/syntax.ts")).querySyntaxIssues(spec)
+        : [];
       if (spec) context.onSpec?.(spec);
-      return [...issues, ...found, ...schema, ...patterns];
+      return [...issues, ...found, ...schema, ...patterns, ...graphql];
     }
     case "env":
       return [...issues, ...parseEnvFile(text, file).issues];

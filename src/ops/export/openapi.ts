@@ -71,7 +71,19 @@ export async function exportOpenApi(
     if (kindOf(rel) !== "endpoint") continue;
     const file = displayPath(join(collection, rel), ctx.cwd);
     const { spec, issues: found } = parseEndpoint(await readText(join(collection, rel)), rel);
-    if (spec) {
+    if (spec?.protocol === "ws") {
+      issues.push({
+        ...issue(
+          "USAGE",
+          `${file} is a protocol: ws file; OpenAPI cannot describe a WebSocket, so it is left out`,
+          {
+            file,
+            fix: "Document WebSocket APIs with AsyncAPI; the other files are exported",
+          },
+        ),
+        severity: "warning",
+      });
+    } else if (spec) {
       specs.push(spec);
       fileOf.set(spec, file);
     } else {
@@ -98,8 +110,13 @@ export async function exportOpenApi(
     }
   } catch { /* no env template */ }
   const document = toOpenApi({ title, specs, servers, ...(project ? { project } : {}) });
+  // GraphQL files share their URL by design: they are one operation, not duplicates.
   const duplicates = duplicateOperations(
-    specs.map((s) => ({ ...s, file: fileOf.get(s)!, status: s.expected.status })),
+    specs.filter((s) => !s.graphql).map((s) => ({
+      ...s,
+      file: fileOf.get(s)!,
+      status: s.expected.status,
+    })),
   );
   return {
     document,

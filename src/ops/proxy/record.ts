@@ -26,8 +26,10 @@ export async function recordExchange(
   dir: string,
   exchange: LiveExchange,
   ctx: OpsContext,
+  /** What the draft says it was made by. */
+  source = "`apispec proxy --record`",
 ): Promise<RecordOutcome> {
-  const drafted = draftFromExchange(exchange, "`apispec proxy --record`");
+  const drafted = draftFromExchange(exchange, source);
   const text = renderExchangeDraft(drafted);
   const path = join(dir, drafted.file);
   const shown = displayPath(path, ctx.cwd);

@@ -4,7 +4,8 @@
  * through `evaluateAssertions(rules, response, await assertionOptions(rules))`.
  */
 import { type Issue, issue } from "../../engine/issue.ts";
-import type { AssertionRule } from "../../engine/model.ts";
+import type { AssertionRule, HttpResponse } from "../../engine/model.ts";
+import { sha256Hex } from "../../adapters/digest.ts";
 import type { AssertionOptions } from "../../engine/compare/assertions.ts";
 import { splitPattern } from "../../engine/parse/pattern.ts";
 import { patternCompiler } from "../../adapters/re2.ts";
@@ -12,15 +13,30 @@ import { patternCompiler } from "../../adapters/re2.ts";
 const patternsOf = (rules: AssertionRule[]) =>
   rules.filter((r) => r.operator === "matches").map((r) => r.operand);
 
-/** Options for `evaluateAssertions`/`evaluateRule`: a pattern compiler when a rule uses `matches`, and the response time. */
+/**
+ * Options for `evaluateAssertions`/`evaluateRule`: a pattern compiler when a
+ * rule uses `matches`, the response time, and the size and SHA-256 of a text
+ * body when a rule reads `body.bytes` or `body.sha256`.
+ */
 export async function assertionOptions(
   rules: AssertionRule[],
   durationMs?: number,
+  response?: HttpResponse,
 ): Promise<AssertionOptions> {
   const patterns = patternsOf(rules);
+  const digest = response && !response.binary &&
+    rules.some((r) => r.path === "body.bytes" || r.path === "body.sha256");
   return {
     ...(patterns.length ? { compile: await patternCompiler(patterns) } : {}),
     ...(durationMs === undefined ? {} : { durationMs }),
+    ...(digest
+      ? {
+        bodyDigest: {
+          bytes: new TextEncoder().encode(response.body).byteLength,
+          sha256: await sha256Hex(response.body),
+        },
+      }
+      : {}),
   };
 }
 

@@ -6,6 +6,7 @@
  */
 import { EXIT, type ExitCode, exitCodeFor, type Issue, issue } from "../../engine/issue.ts";
 import type {
+  Diff,
   EndpointSpec,
   ExecRecord,
   HttpResponse,
@@ -14,7 +15,8 @@ import type {
 } from "../../engine/model.ts";
 import { parseEndpoint } from "../../engine/parse/spec.ts";
 import { declaredKind } from "../../engine/parse/declared_kind.ts";
-import { buildExchange } from "../../engine/resolve/build.ts";
+import { buildExchange, type BuiltExchange } from "../../engine/resolve/build.ts";
+import { responseJson, tryJson } from "../../engine/compare/json_path.ts";
 import {
   CLI_ORDER,
   type LayerName,
@@ -32,7 +34,12 @@ import { resolve } from "../../adapters/path.ts";
 import { isDirectory, readTextSync, UnreadableFile } from "../../adapters/fs.ts";
 import type { SendResult } from "../../adapters/http.ts";
 import { awsLayer } from "../auth/aws_layer.ts";
-import { type Exchange, RunTransport, type TransportOptions } from "../auth/transport.ts";
+import {
+  type Exchange,
+  type Outgoing,
+  RunTransport,
+  type TransportOptions,
+} from "../auth/transport.ts";
 import type { OpsContext } from "../../adapters/system.ts";
 import { systemRandom } from "../../adapters/random.ts";
 import { sleepUnless } from "../../adapters/clock.ts";
@@ -49,6 +56,8 @@ import {
 import { appendHistory, historyEntry, type HistorySink } from "./history.ts";
 import { assertionOptions, patternIssues } from "./assertions.ts";
 import { sharedLayers } from "./shared_layers.ts";
+import { loadPayload, type Payload, usesFiles } from "./body_files.ts";
+import { sendRequest } from "../../adapters/http.ts";
 
 export interface LoadedEndpoint {
   path: string;
@@ -120,6 +129,12 @@ export async function loadEndpoint(
   const patterns = spec ? await patternIssues(spec.assertions, file) : [];
   if (patterns.length > 0) {
     return { path, file, text, issues: [...secrets, ...issues, ...patterns] };
+  }
+  if (spec?.graphql) {
+    const graphqlIssues = (await import("../../engine/graphql/syntax.ts")).querySyntaxIssues(spec);
+    if (graphqlIssues.length > 0) {
+      return { path, file, text, issues: [...secrets, ...issues, ...graphqlIssues] };
+    }
   }
   if (spec?.schema) {
     const schemaIssues = (await import("../../engine/compare/schema.ts")).schemaIssues(spec);
@@ -202,12 +217,6 @@ export async function runEndpoint(
     secrets,
     exitCode: exitCodeFor(issues),
   });
-  if (spec.protocol !== "http") {
-    return fail([issue("UNSUPPORTED_PROTOCOL", `Protocol "${spec.protocol}" cannot be executed`, {
-      file: spec.file,
-      fix: "Only protocol http runs; keep ws and sse files as documentation",
-    })]);
-  }
   if (envExclusion(spec, options.env)) {
     return fail([
       issue(
@@ -222,6 +231,14 @@ export async function runEndpoint(
       ),
     ]);
   }
+  /** Appends the run (masked) to the spec's history, or to the sink given. */
+  const recordRun = (masked: ExecRecord): Issue | undefined => {
+    const specPath = options.specPath ?? resolve(ctx.cwd, spec.file);
+    const entry = historyEntry(masked, ctx.clock.now());
+    return options.history
+      ? options.history(specPath, entry)
+      : appendHistory(collection, [{ specPath, entry }]);
+  };
   const auth = spec.auth ?? collection.config.auth;
   const transport = options.transport ?? new RunTransport({ cookies: false }, ctx);
   const layers = auth === "aws-sigv4" ? [...options.layers, awsLayer(ctx.env)] : options.layers;
@@ -236,9 +253,20 @@ export async function runEndpoint(
       ? {}
       : { entropy: { now: ctx.clock.now(), uuid: random.uuid, random: random.next } }),
   });
-  if (!built.request) return fail(built.issues, built.variables, built.secrets);
+  if (!built.request) {
+    const stopped = fail(built.issues, built.variables, built.secrets);
+    // A run that stops before sending (a variable missing) is still a failed run of the spec:
+    // the history says so, or the last pass would go on showing in the UI and coverage.
+    if (!options.dryRun) {
+      const problem = recordRun(stopped.record);
+      if (problem) stopped.issues.push(problem);
+    }
+    return stopped;
+  }
   const request = built.request;
-  if (request.body !== undefined && (request.method === "GET" || request.method === "HEAD")) {
+  const hasBody = request.body !== undefined || request.bodyFile !== undefined ||
+    request.form !== undefined;
+  if (hasBody && (request.method === "GET" || request.method === "HEAD")) {
     return fail(
       [issue("VALIDATION_ERROR", `A ${request.method} request cannot carry a body`, {
         file: spec.file,
@@ -248,6 +276,16 @@ export async function runEndpoint(
       built.variables,
       built.secrets,
     );
+  }
+  const specPath = options.specPath ?? resolve(ctx.cwd, spec.file);
+  const payload = usesFiles(request, built.expected)
+    ? await loadPayload(spec, request, built.expected, {
+      projectRoot: collection.projectRoot,
+      specPath,
+    })
+    : undefined;
+  if (payload && payload.issues.length > 0) {
+    return fail(payload.issues, built.variables, built.secrets);
   }
   if (options.dryRun && options.resolveOnly) {
     return {
@@ -291,9 +329,13 @@ export async function runEndpoint(
   let failure: NetworkFailure | undefined;
   let duration = 0;
   let exchange: Exchange;
+  let bytes: Uint8Array | undefined;
+  let streamProblems: string[] = [];
+  let stopped: string | undefined;
+  const send = await customSender(spec, built, timeoutMs, payload);
   for (let attempt = 0;; attempt++) {
     exchange = await transport.exchange({
-      request,
+      request: payload?.request ?? request,
       auth: built.auth,
       transport: built.transport,
       cookies: spec.cookies !== false,
@@ -301,11 +343,16 @@ export async function runEndpoint(
       env: options.env,
       base: collection.root,
       interrupt: ctx.interrupt,
+      ...(send ? { send } : {}),
     });
-    const sent: SendResult = exchange;
+    const sent: SendResult & { bytes?: Uint8Array; problems?: string[]; stopped?: string } =
+      exchange;
     response = sent.response;
     failure = sent.failure;
     duration = sent.durationMs;
+    bytes = sent.bytes;
+    streamProblems = sent.problems ?? [];
+    stopped = sent.stopped;
     if (exchange.refused || exchange.problem || ctx.interrupt?.aborted) break;
     if (
       attempt >= policy.attempts || !isRetryable({ status: response?.status, failed: !!failure })
@@ -339,7 +386,7 @@ export async function runEndpoint(
     );
   }
 
-  const diff = response
+  const compared = response
     ? compareResponse(built.expected!, response, {
       match: spec.match,
       ignore: spec.ignore,
@@ -347,13 +394,25 @@ export async function runEndpoint(
       validateSchema: spec.match === "schema"
         ? (await import("../../engine/compare/schema.ts")).validateAgainstSchema
         : undefined,
+      ...(payload?.expected
+        ? {
+          bytes: {
+            file: payload.expected.file,
+            expected: payload.expected.bytes,
+            actual: bytes ?? new TextEncoder().encode(response.body),
+          },
+        }
+        : {}),
     })
     : { passed: false, status: null, headers: [], body: null };
+  const diff = response && spec.protocol !== "http"
+    ? await protocolDiff(spec, built, response, compared, streamProblems, stopped)
+    : compared;
   const assertionResults = response
     ? evaluateAssertions(
       built.assertions,
       response,
-      await assertionOptions(built.assertions, duration),
+      await assertionOptions(built.assertions, duration, response),
     )
     : [];
   const verdict = exchange!.refused
@@ -379,7 +438,18 @@ export async function runEndpoint(
     hints: verdict.hints,
     diff,
     assertion_results: assertionResults,
-    ...(options.verbose ? { request, ...(response ? { response } : {}) } : {}),
+    ...streamFields(spec, response),
+    ...(options.verbose
+      ? {
+        request,
+        ...(response
+          ? {
+            response,
+            expected: { body: built.expected!.body, match: spec.match, ignore: spec.ignore },
+          }
+          : {}),
+      }
+      : {}),
     ...(failure?.kind === "interrupted" ? { interrupted: true as const } : {}),
   };
   const exitCode = verdict.passed
@@ -391,14 +461,8 @@ export async function runEndpoint(
   if (options.verbose) record.request = exchange!.sent;
   // Every real execution, from every surface, lands in the spec's history, masked like any output.
   const masked = maskRecord(record, secrets);
-  const specPath = options.specPath ?? resolve(ctx.cwd, spec.file);
-  const entry = historyEntry(masked, ctx.clock.now());
   // An aborted request says nothing about the API: it stays out of the history.
-  const historyProblem = record.interrupted
-    ? undefined
-    : options.history
-    ? options.history(specPath, entry)
-    : appendHistory(collection, [{ specPath, entry }]);
+  const historyProblem = record.interrupted ? undefined : recordRun(masked);
   let maskedRequest: ResolvedRequest | undefined;
   let maskedUrl: string | undefined;
   return {
@@ -420,6 +484,69 @@ export async function runEndpoint(
     secrets,
     exitCode,
   };
+}
+
+/**
+ * How a request that is not a plain text body goes out: an event stream or a
+ * WebSocket script (loaded for those files only), or a file or multipart body.
+ * Undefined for the plain case, which the transport sends itself.
+ */
+async function customSender(
+  spec: EndpointSpec,
+  built: BuiltExchange,
+  timeoutMs: number,
+  payload: Payload | undefined,
+): Promise<Outgoing["send"]> {
+  if (spec.protocol === "sse" || spec.protocol === "ws") {
+    const { sendStream } = await import("./stream_send.ts");
+    return (request, client, interrupt) =>
+      sendStream(spec, built, request, timeoutMs, { body: payload?.body, client, interrupt });
+  }
+  if (!payload) return undefined;
+  return (request, client, interrupt) =>
+    sendRequest(request, timeoutMs, {
+      body: payload.body,
+      keepBytes: payload.expected !== undefined,
+      ...(client ? { client } : {}),
+      interrupt,
+    });
+}
+
+/** What sse, ws and graphql answers add to the comparison of status, headers and body. */
+async function protocolDiff(
+  spec: EndpointSpec,
+  built: BuiltExchange,
+  response: HttpResponse,
+  diff: Diff,
+  problems: string[],
+  stopped: string | undefined,
+): Promise<Diff> {
+  const { eventDifferences, withDifferences } = await import("../../engine/streams/diff.ts");
+  if (spec.protocol === "graphql") {
+    const { graphqlErrors } = await import("../../engine/graphql/request.ts");
+    const actual = responseJson(response);
+    const expected = tryJson(built.expected?.body ?? "");
+    return withDifferences(
+      diff,
+      actual.ok ? graphqlErrors(actual.value, expected.ok ? expected.value : undefined) : [],
+    );
+  }
+  return withDifferences(diff, [
+    ...eventDifferences(spec, built.events, response, stopped),
+    ...problems,
+  ]);
+}
+
+/** The result fields of a stream: events received and time to the first, or messages received. */
+function streamFields(spec: EndpointSpec, response: HttpResponse | undefined): Partial<ExecRecord> {
+  if (spec.protocol === "sse") {
+    return {
+      events_received: response?.events?.length ?? 0,
+      first_event_ms: response?.firstEventMs ?? null,
+    };
+  }
+  if (spec.protocol === "ws") return { messages_received: response?.messages?.length ?? 0 };
+  return {};
 }
 
 export interface ExecInput extends Omit<LayerInputs, "frontmatter"> {

@@ -417,7 +417,7 @@ const AHEAD = 2;
  * while the verdict of the last one is worked out; a flow, when it ends.
  * Once `interrupt` fires, no item starts; those running finish.
  */
-async function schedule(
+export async function schedule(
   plan: RunItem[],
   concurrency: number,
   run: (index: number, release: () => void) => Promise<void>,

@@ -36,10 +36,16 @@ export interface InitResult {
 
 /**
  * Ignore entries: project-relative ones in `.gitignore`, the collection-relative one in
- * `api-docs/.gitignore`. Of `.apispec/`, the run history and a running proxy's address are
- * this machine's; the agent pack beside them may be committed.
+ * `api-docs/.gitignore`. Of `.apispec/`, the run history, the exchanges the UI keeps of its
+ * runs and a running proxy's address are this machine's; the agent pack beside them may be
+ * committed.
  */
-export const PROJECT_IGNORES = [".env.local", ".apispec/history/", ".apispec/proxy.json"];
+export const PROJECT_IGNORES = [
+  ".env.local",
+  ".apispec/history/",
+  ".apispec/proxy.json",
+  ".apispec/exchanges/",
+];
 export const COLLECTION_IGNORES = ["/_shared/env.md"];
 
 function envTemplate(devUrl: string): string {

@@ -5,7 +5,11 @@
  * (read-only, inside the workspace); and "Draft spec", which writes one
  * endpoint file for an uncovered operation through the importer's writer.
  */
-import { relative } from "../../adapters/path.ts";
+import { join, relative } from "../../adapters/path.ts";
+import { readTextSync, toSlash, writeTextAtomic } from "../../adapters/fs.ts";
+import { setFrontmatterKey } from "../../engine/render/frontmatter_edit.ts";
+import { parseProject } from "../../engine/parse/project.ts";
+import { projectFilePath } from "../../ops/collection/load.ts";
 import { filesByOperation, filesOfOperation } from "../../engine/contract/operation_files.ts";
 import type { Issue } from "../../engine/issue.ts";
 import { computeCoverage, type CoverageReport } from "../../contract/coverage.ts";
@@ -170,5 +174,50 @@ export async function draftSpecRoute(state: PreviewState, request: Request): Pro
     environment: report.environment,
     secrets: report.secrets,
     warnings: report.warnings,
+    // The import writer regenerates the collection's index: say so.
+    index: report.index ? "README.md" : null,
+  });
+}
+
+/**
+ * `POST /api/coverage/openapi {openapi}` (write): names a document (a path
+ * from the project folder, as typed in the view) in project.md's
+ * frontmatter, `openapi:` relative to the project file as it is read. The
+ * document must read; the file must read back naming it.
+ */
+export async function saveOpenApiRoute(state: PreviewState, request: Request): Promise<Response> {
+  const given = stringField(await readJson(request), "openapi")!.trim();
+  if (!given) throw new BadRequest("No document given", 'Send {"openapi": "openapi.yaml"}');
+  const chosen = await chooseDocument(state, given);
+  const probe = await computeCoverage({
+    dir: state.workspace.collection,
+    openapi: chosen.document!.path,
+  }, { ...state.ctx, cwd: state.workspace.collection });
+  if (!probe.report) {
+    const first = probe.issues[0];
+    return problem(422, "INVALID_OPENAPI", first.message, first.fix ?? "", probe.issues);
+  }
+  const projectFile = projectFilePath(state.workspace.collection);
+  const value = toSlash(relative(state.workspace.collection, chosen.document!.path));
+  const read = readTextSync(projectFile);
+  const before = read.ok ? read.text : "---\nname: api\nversion: 1\n---\n";
+  const text = setFrontmatterKey(before, "openapi", value);
+  const name = relative(state.workspace.collection, projectFile);
+  const { config, issues } = parseProject(text, name);
+  if (config.openapi !== value || issues.some((i) => i.severity === "error")) {
+    return problem(
+      422,
+      "NOT_WRITTEN",
+      `${name} would not read back naming ${value}`,
+      "Edit it by hand",
+      issues,
+    );
+  }
+  await writeTextAtomic(projectFile, text);
+  return json({
+    status: "ok",
+    file: toSlash(name),
+    openapi: value,
+    path: toSlash(relative(state.workspace.root, join(state.workspace.collection, value))),
   });
 }

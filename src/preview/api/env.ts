@@ -10,10 +10,27 @@ import { Forbidden } from "./files.ts";
 import { containedPath } from "../guard.ts";
 import { BadRequest, json, problem, readJson, stringField, varsField } from "./reply.ts";
 import type { PreviewState } from "../state.ts";
+import { join, relative } from "../../adapters/path.ts";
+import { toSlash } from "../../adapters/fs.ts";
 
-/** `GET /api/env-files`: `{files: [EnvFileView], dotenv: {file, exists, names}}`. */
-export function envFilesRoute(state: PreviewState): Promise<Response> {
-  return Promise.resolve(json(readEnvFiles(state.workspace.collection, state.workspace.root)));
+/**
+ * `GET /api/env-files`: `{files: [EnvFileView & {ignored}], dotenv: {file, exists, names,
+ * ignored}}`; `ignored` is what git says of the path (`ignored`, `not-ignored`, `tracked`), so
+ * the page never claims "gitignored" for a file that is not.
+ */
+export async function envFilesRoute(state: PreviewState): Promise<Response> {
+  const { root, collection } = state.workspace;
+  const read = readEnvFiles(collection, root);
+  const { ignoreStatus } = await import("../../ops/setup/ignore_status.ts");
+  const fromRoot = (path: string) => toSlash(relative(root, path));
+  const [files, dotenvIgnored] = await Promise.all([
+    Promise.all(read.files.map(async (file) => ({
+      ...file,
+      ignored: await ignoreStatus(root, fromRoot(join(collection, file.file))),
+    }))),
+    ignoreStatus(root, read.dotenv.file),
+  ]);
+  return json({ files, dotenv: { ...read.dotenv, ignored: dotenvIgnored } });
 }
 
 function removeField(body: Record<string, unknown>): string[] {

@@ -6,11 +6,14 @@
 import { getFlow, getSpec, saveFile, validateDraft } from "./files.ts";
 import { adHocRoute, environmentsRoute, runFlowRoute, runSpecRoute, varsRoute } from "./run.ts";
 import { json, problem, readJson, stringField } from "./reply.ts";
-import { historyRoute, latestRunsRoute } from "./history.ts";
+import { dataRowsRoute, historyExchangeRoute, historyRoute, latestRunsRoute } from "./history.ts";
 import { runAllRoute } from "./run_all.ts";
 import { envFilesRoute, saveEnvRoute } from "./env.ts";
-import { coverageRoute, draftSpecRoute } from "./coverage.ts";
-import { proxyExchangesRoute } from "./proxy.ts";
+import { coverageRoute, draftSpecRoute, saveOpenApiRoute } from "./coverage.ts";
+import { proxyExchangeRoute, proxyExchangesRoute, saveExchangeRoute } from "./proxy.ts";
+import { applyRoute, planRoute } from "./update.ts";
+import { createRoute, deleteRoute, duplicateRoute, renameRoute } from "./manage.ts";
+import { fuzzRoute } from "./fuzz.ts";
 import { authLoginRoute, authTokensRoute } from "./auth.ts";
 import type { PreviewState } from "../state.ts";
 
@@ -64,17 +67,29 @@ export const ROUTES = new Map<string, Route>([
   ["GET /api/vars", (s, _r, u) => varsRoute(s, u)],
   ["POST /api/run", runSpecRoute],
   ["POST /api/request", adHocRoute],
+  ["POST /api/update", planRoute],
+  ["POST /api/update/apply", applyRoute],
   ["GET /api/flow", (s, _r, u) => getFlow(s, u)],
   ["PUT /api/flow", saveFile(["flow"])],
+  ["POST /api/files/create", createRoute],
+  ["POST /api/files/duplicate", duplicateRoute],
+  ["POST /api/files/rename", renameRoute],
+  ["POST /api/files/delete", deleteRoute],
   ["POST /api/flow/run", runFlowRoute],
   ["GET /api/history", (s, _r, u) => historyRoute(s, u)],
   ["GET /api/history/latest", latestRunsRoute],
+  ["GET /api/history/exchange", (s, _r, u) => historyExchangeRoute(s, u)],
+  ["GET /api/data", (s, _r, u) => dataRowsRoute(s, u)],
   ["POST /api/run-all", runAllRoute],
   ["GET /api/env-files", envFilesRoute],
   ["PUT /api/env-files", saveEnvRoute],
   ["GET /api/coverage", (s, _r, u) => coverageRoute(s, u)],
   ["POST /api/coverage/draft", draftSpecRoute],
+  ["POST /api/coverage/openapi", saveOpenApiRoute],
+  ["POST /api/fuzz", fuzzRoute],
   ["GET /api/proxy/exchanges", proxyExchangesRoute],
+  ["GET /api/proxy/exchange", (s, _r, u) => proxyExchangeRoute(s, u)],
+  ["POST /api/proxy/save", saveExchangeRoute],
   ["GET /api/auth/tokens", authTokensRoute],
   ["POST /api/auth/login", authLoginRoute],
 ]);

@@ -37,6 +37,7 @@ import {
   varsField,
 } from "./reply.ts";
 import { runSpec } from "./run_spec.ts";
+import { keepRun } from "./update.ts";
 import { type PreviewState, workspaceCtx } from "../state.ts";
 
 function optionalInteger(body: Record<string, unknown>, name: string): number | undefined {
@@ -59,6 +60,8 @@ export async function runSpecRoute(state: PreviewState, request: Request): Promi
     strictAssertions: body.strict_assertions === true,
     timeoutMs: optionalInteger(body, "timeout_ms"),
     mock: state.mock,
+    keep: (result) => keepRun(state, result),
+    place: state.history.place,
   }, workspaceCtx(state));
   return json(result);
 }
@@ -91,8 +94,35 @@ export async function varsRoute(state: PreviewState, url: URL): Promise<Response
 }
 
 /** `GET /api/environments`: names and variables of each environment; secrets masked by name and shape. */
+/**
+ * Every variable an environment resolves, as a run resolves it without
+ * overrides: the value (masked) and where it comes from, plus the lower
+ * sources it hides. Values from `.env.local` and `APISPEC_*` are never
+ * shown: those hold the secrets.
+ */
+function resolvedVariables(
+  collection: Awaited<ReturnType<typeof loadCollection>>,
+  env: string,
+  osEnv: Record<string, string>,
+): { name: string; value: string; source: string; hides: string[] }[] {
+  const layers = buildLayers(collection, env, {}, CLI_ORDER, [...OS_PREFIXES.cli], osEnv);
+  const names = [...new Set(layers.flatMap((l) => Object.keys(l.vars)))].sort();
+  return names.map((name) => {
+    const from = layers.filter((l) => Object.hasOwn(l.vars, name));
+    const [top] = from;
+    const hidden = top.name === "dotenv" || top.name === "os" || SECRET_NAME.test(name);
+    return {
+      name,
+      value: hidden ? MASK : maskText(top.vars[name]),
+      source: top.labels?.[name] ?? top.label,
+      hides: from.slice(1).map((l) => l.labels?.[name] ?? l.label),
+    };
+  });
+}
+
 export async function environmentsRoute(state: PreviewState): Promise<Response> {
-  const collection = await loadCollection(state.workspace.collection, workspaceCtx(state));
+  const ctx = workspaceCtx(state);
+  const collection = await loadCollection(state.workspace.collection, ctx);
   const environments = environmentNames(collection).map((name) => {
     const variables: Record<string, { value: string; file: string }> = {};
     // Template first, then env.md over it, as the layers resolve them.
@@ -105,7 +135,7 @@ export async function environmentsRoute(state: PreviewState): Promise<Response> 
         };
       }
     }
-    return { name, variables };
+    return { name, variables, resolved: resolvedVariables(collection, name, ctx.env) };
   });
   return json({
     default_env: collection.config.defaultEnv,
@@ -115,8 +145,9 @@ export async function environmentsRoute(state: PreviewState): Promise<Response> 
 }
 
 /**
- * `POST /api/request {method, url, headers?: [[name, value]], body?, env?, vars?, timeout_ms?, save?}`:
- * an ad-hoc request through `sendAdHoc`; `save` (a path under api-docs/) writes a spec from it.
+ * `POST /api/request {method, url, headers?: [[name, value]], body?, env?, vars?, timeout_ms?, save?,
+ * dry_run?}`: an ad-hoc request through `sendAdHoc`; `save` (a path under api-docs/) writes a spec
+ * from it; `dry_run` resolves it (masked) and sends nothing.
  */
 export async function adHocRoute(state: PreviewState, request: Request): Promise<Response> {
   const body = await readJson(request);
@@ -148,9 +179,10 @@ export async function adHocRoute(state: PreviewState, request: Request): Promise
       data: data || undefined,
       env: stringField(body, "env", false) ?? state.env,
       vars: varsField(body, "vars"),
-      dryRun: false,
+      // A dry run resolves the request (masked) without sending it: "copy as cURL".
+      dryRun: body.dry_run === true,
       timeoutMs: optionalInteger(body, "timeout_ms"),
-      save,
+      save: body.dry_run === true ? undefined : save,
       config: await projectFile(state),
     }, ctx);
     if (result.saved) {

@@ -4,12 +4,14 @@
  * response built by `responseFromSpec` without sending anything.
  */
 import { EXIT, type Issue } from "../../engine/issue.ts";
-import type { ExecRecord, VariableReportEntry } from "../../engine/model.ts";
+import type { ExecRecord, HistoryEntry, VariableReportEntry } from "../../engine/model.ts";
+import { appendHistory, type HistoryPlace } from "../../ops/run/history.ts";
+import { keepExchange } from "../../ops/run/exchange_log.ts";
 import { buildExchange, usedVariables } from "../../engine/resolve/build.ts";
 import { CLI_ORDER, lookupVar } from "../../engine/resolve/layers.ts";
 import { evaluateAssertions } from "../../engine/compare/assertions.ts";
 import { maskRecord } from "../../engine/secrets/mask.ts";
-import { execSpec, OS_PREFIXES } from "../../ops/run/exec.ts";
+import { type ExecResult, execSpec, OS_PREFIXES } from "../../ops/run/exec.ts";
 import { buildLayers } from "../../ops/collection/load.ts";
 import { assertionOptions } from "../../ops/run/assertions.ts";
 import type { OpsContext } from "../../adapters/system.ts";
@@ -23,6 +25,10 @@ export interface RunSpecInput {
   strictAssertions: boolean;
   timeoutMs?: number;
   mock: boolean;
+  /** Keeps a run that got a response, for "Accept response as expected"; returns its id. */
+  keep?: (result: ExecResult) => string;
+  /** Where runs are recorded: the history, and the exchange the History view opens. */
+  place?: HistoryPlace;
 }
 
 export interface RunSpecOutput {
@@ -33,9 +39,13 @@ export interface RunSpecOutput {
   issues: Issue[];
   variables: VariableReportEntry[];
   exit_code: number;
+  /** A real run that got a response: the id `POST /api/update` plans the rewrite from. */
+  update_id?: string;
 }
 
 export async function runSpec(input: RunSpecInput, ctx: OpsContext): Promise<RunSpecOutput> {
+  let recorded: { specPath: string; entry: HistoryEntry } | undefined;
+  const place = input.place;
   const result = await execSpec({
     file: input.path,
     env: input.env,
@@ -44,7 +54,19 @@ export async function runSpec(input: RunSpecInput, ctx: OpsContext): Promise<Run
     dryRun: input.mock,
     strictAssertions: input.strictAssertions,
     timeoutMs: input.timeoutMs,
+    ...(place
+      ? {
+        history: (specPath: string, entry: HistoryEntry) => {
+          recorded = { specPath, entry };
+          return appendHistory(place, [{ specPath, entry }]);
+        },
+      }
+      : {}),
   }, ctx);
+  if (place && recorded) {
+    const problem = keepExchange(place, recorded.specPath, recorded.entry.timestamp, result.record);
+    if (problem) result.issues.push(problem);
+  }
   const output = {
     file: result.file,
     env: result.env,
@@ -53,6 +75,7 @@ export async function runSpec(input: RunSpecInput, ctx: OpsContext): Promise<Run
     issues: result.issues,
     variables: result.variables,
     exit_code: result.exitCode,
+    ...(!input.mock && result.rawResponse && input.keep ? { update_id: input.keep(result) } : {}),
   };
   if (!input.mock || !result.spec || !result.collection || result.exitCode !== EXIT.passed) {
     return output;

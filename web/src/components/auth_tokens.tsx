@@ -73,7 +73,7 @@ export function AuthTokens() {
 
   return (
     <section class="auth-tokens" data-testid="auth-tokens">
-      <h3>OAuth 2.0 tokens ({view.grant})</h3>
+      <h2>OAuth 2.0 tokens ({view.grant})</h2>
       <table class="env-vars">
         <tbody>
           {view.environments.map((env) => (

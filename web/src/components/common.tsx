@@ -2,8 +2,15 @@
 /// <reference lib="dom" />
 /** Small shared pieces: method badges, issue lists, code blocks, the overrides form, toasts. */
 import type { ComponentChildren } from "preact";
-import { useEffect, useState } from "preact/hooks";
+import { useEffect, useRef, useState } from "preact/hooks";
+import { takeFocusRequest } from "../router.ts";
 import type { Issue, VariableReportEntry } from "../types.ts";
+
+/** A message with its `code spans` shown as code (messages quote commands in backticks). */
+export function Prose({ text }: { text: string }) {
+  const parts = text.split(/`([^`\n]+)`/);
+  return <>{parts.map((part, i) => (i % 2 ? <code key={i}>{part}</code> : part))}</>;
+}
 
 export function MethodBadge({ method }: { method: string }) {
   return <span class={`method method-${method.toLowerCase()}`}>{method}</span>;
@@ -26,8 +33,14 @@ export function IssueList(
             {issue.severity === "error" ? "error" : "warning"}
             {issue.line ? ` · line ${issue.line}` : ""}
           </button>
-          <span class="issue-message">{issue.message}</span>
-          {issue.fix && <span class="issue-fix">fix: {issue.fix}</span>}
+          <span class="issue-message">
+            <Prose text={issue.message} />
+          </span>
+          {issue.fix && (
+            <span class="issue-fix">
+              fix: <Prose text={issue.fix} />
+            </span>
+          )}
         </li>
       ))}
     </ul>
@@ -45,9 +58,75 @@ export function PagePlaceholder({ error }: { error?: string }) {
     : <div class="page loading">Loading…</div>;
 }
 
+/** A row of tabs (`role="tablist"`): each a button, the selected one marked. */
+export function Tabs<T extends string | number>(
+  { tabs, selected, onSelect, label }: {
+    tabs: { id: T; label: ComponentChildren; testid?: string }[];
+    selected: T;
+    onSelect: (id: T) => void;
+    label: string;
+  },
+) {
+  return (
+    <div class="tabs" role="tablist" aria-label={label}>
+      {tabs.map((tab) => (
+        <button
+          key={tab.id}
+          type="button"
+          role="tab"
+          aria-selected={tab.id === selected}
+          class={tab.id === selected ? "active" : ""}
+          onClick={() => onSelect(tab.id)}
+          data-testid={tab.testid}
+        >
+          {tab.label}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+/** A labelled one-line text input. */
+export function TextField(
+  { label, value, onInput, placeholder, testid, autoFocus }: {
+    label: string;
+    value: string;
+    onInput: (value: string) => void;
+    placeholder?: string;
+    testid?: string;
+    autoFocus?: boolean;
+  },
+) {
+  return (
+    <label class="field">
+      <span>{label}</span>
+      <input
+        value={value}
+        placeholder={placeholder}
+        spellcheck={false}
+        autoFocus={autoFocus}
+        onInput={(e) => onInput((e.target as HTMLInputElement).value)}
+        data-testid={testid}
+      />
+    </label>
+  );
+}
+
+/** A page's title: its one h1, focused when a route change led here. */
+export function PageTitle(
+  { children, testid }: { children: ComponentChildren; testid?: string },
+) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (takeFocusRequest()) heading.current?.focus();
+  }, []);
+  return <h1 ref={heading} tabIndex={-1} data-testid={testid}>{children}</h1>;
+}
+
+/** Code scrolls sideways inside itself, so it takes focus: keyboard users can scroll it too. */
 export function CodeBlock({ text, label }: { text: string; label?: string }) {
   return (
-    <pre class="code" aria-label={label}>
+    <pre class="code" aria-label={label ?? "Code"} tabIndex={0}>
       <code>{text}</code>
     </pre>
   );
@@ -58,7 +137,7 @@ export function Section(
 ) {
   return (
     <section class="section" id={id}>
-      <h3>{title}</h3>
+      <h2>{title}</h2>
       {children}
     </section>
   );

@@ -12,9 +12,10 @@ import { api, ApiFailure } from "../api.ts";
 import { subscribe } from "../live.ts";
 import { hrefFor, linkClick, navigate } from "../router.ts";
 import type { CoverageResponse } from "../types.ts";
-import { IssueList, MethodBadge, PagePlaceholder, toast } from "./common.tsx";
+import { IssueList, MethodBadge, PagePlaceholder, PageTitle, toast } from "./common.tsx";
 import { CoverageSummary } from "./coverage_summary.tsx";
 import { CoverageTable } from "./coverage_table.tsx";
+import { FuzzPanel } from "./fuzz_panel.tsx";
 import "./coverage.css";
 
 /** Runs arrive in bursts (Run all); one reload per burst is enough. */
@@ -111,6 +112,24 @@ function DocumentForm({ openapi, data }: { openapi?: string; data: CoverageRespo
       {openapi !== undefined && (
         <a href="/coverage" onClick={(e) => linkClick(e, "/coverage")}>project.md's document</a>
       )}
+      {openapi && doc?.source === "given" && !doc.error && (
+        <button
+          type="button"
+          class="ghost"
+          data-testid="coverage-openapi-save"
+          onClick={async () => {
+            try {
+              const saved = await api.saveOpenApi(openapi);
+              toast(`${saved.file} now names openapi: ${saved.openapi}`, "ok");
+              navigate(hrefFor({ name: "coverage" }));
+            } catch (e) {
+              toast(e instanceof ApiFailure ? `${e.message}. ${e.fix}` : String(e), "error");
+            }
+          }}
+        >
+          Save to project.md
+        </button>
+      )}
       <p class="muted doc-note" data-testid="coverage-document">
         {doc?.path
           ? `${doc.source === "project" ? "Named in project.md" : "Given here"}: ${doc.path}` +
@@ -133,7 +152,8 @@ function Uncovered({ data, openapi }: { data: CoverageResponse; openapi?: string
       const hidden = made.secrets.length
         ? ` (${made.secrets.map((s) => `{{${s.variable}}}`).join(", ")} instead of credentials)`
         : "";
-      toast(`Drafted ${made.file}${hidden}`, "ok");
+      const index = made.index ? ` and rewrote ${made.index} (the collection's index)` : "";
+      toast(`Drafted ${made.file}${hidden}${index}`, "ok");
       navigate(hrefFor({ name: "spec", file: made.file, view: "edit" }));
     } catch (e) {
       toast(e instanceof ApiFailure ? `${e.message}. ${e.fix}` : String(e), "error");
@@ -142,16 +162,18 @@ function Uncovered({ data, openapi }: { data: CoverageResponse; openapi?: string
   };
   return (
     <section class="section uncovered" data-testid="uncovered">
-      <h3>
+      <h2>
         Uncovered operations{" "}
         <span class="muted">({operations.uncovered.length} of {operations.total})</span>
-      </h3>
+      </h2>
       {data.uncovered.length === 0
         ? <p class="muted">A passing spec covers every operation of the document.</p>
         : (
           <p class="muted">
             No passing spec covers these. Draft a spec for an operation without a file (the
-            importer's conversion, opened in the editor); one that has a file needs a passing run.
+            importer's conversion, opened in the editor;{" "}
+            <code>api-docs/README.md</code>, the collection's index, is rewritten to list it); one
+            that has a file needs a passing run.
           </p>
         )}
       <ul class="uncovered-list">
@@ -193,7 +215,7 @@ export function CoveragePage({ openapi }: { openapi?: string }) {
   return (
     <div class="page coverage-page" data-testid="coverage-page">
       <header class="page-head">
-        <h2>Coverage</h2>
+        <PageTitle>Coverage</PageTitle>
         <p class="muted">
           What each endpoint file documents and how its last run went, as{" "}
           <code>apispec coverage</code>{" "}
@@ -212,6 +234,7 @@ export function CoveragePage({ openapi }: { openapi?: string }) {
       <IssueList issues={data.issues} />
       <CoverageTable endpoints={data.report.endpoints} />
       {data.report.operations && <Uncovered data={data} openapi={openapi} />}
+      {data.report.operations && <FuzzPanel openapi={openapi} />}
     </div>
   );
 }

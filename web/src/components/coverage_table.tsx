@@ -20,7 +20,7 @@ import {
 } from "../coverage.ts";
 import { hrefFor, linkClick } from "../router.ts";
 import type { CoverageEndpoint } from "../types.ts";
-import { MethodBadge } from "./common.tsx";
+import { MethodBadge, Tabs } from "./common.tsx";
 import { formatMs } from "./history_view.tsx";
 
 const COLUMNS: { key: SortKey; label: string; class?: string }[] = [
@@ -86,21 +86,16 @@ export function CoverageTable({ endpoints }: { endpoints: CoverageEndpoint[] }) 
   return (
     <section class="coverage-table" aria-label="Endpoint files">
       <div class="toolbar">
-        <div class="tabs" role="tablist" aria-label="Which endpoint files">
-          {FILTERS.map((f) => (
-            <button
-              key={f}
-              type="button"
-              role="tab"
-              aria-selected={filter === f}
-              class={filter === f ? "active" : ""}
-              onClick={() => setFilter(f)}
-              data-testid={`coverage-filter-${f}`}
-            >
-              {FILTER_LABELS[f]} {counts[f]}
-            </button>
-          ))}
-        </div>
+        <Tabs
+          label="Which endpoint files"
+          selected={filter}
+          onSelect={setFilter}
+          tabs={FILTERS.map((f) => ({
+            id: f,
+            label: `${FILTER_LABELS[f]} ${counts[f]}`,
+            testid: `coverage-filter-${f}`,
+          }))}
+        />
       </div>
       <table class="coverage" data-testid="coverage-table">
         <thead>

@@ -76,12 +76,15 @@ export interface EditorHandle {
  * behind fast typing can never write stale text back into the document.
  */
 export function Editor(
-  { value, issues, onChange, onSave, handle }: {
+  { value, issues, onChange, onSave, handle, autoFocus, onFocused }: {
     value: string;
     issues: Issue[];
     onChange: (text: string) => void;
     onSave: () => void;
     handle?: (h: EditorHandle) => void;
+    /** Take focus once mounted (opened with Ctrl+E). */
+    autoFocus?: boolean;
+    onFocused?: () => void;
   },
 ) {
   const host = useRef<HTMLDivElement>(null);
@@ -106,7 +109,9 @@ export function Editor(
           lintGutter(),
           theme,
           EditorView.lineWrapping,
-          EditorView.contentAttributes.of({ "aria-label": "Markdown source" }),
+          // An explicit tabindex on the (already focusable) text tells checkers that the
+          // scrolling region around it can be reached by keyboard.
+          EditorView.contentAttributes.of({ "aria-label": "Markdown source", tabindex: "0" }),
           EditorView.updateListener.of((update) => {
             if (update.docChanged) callbacks.current.onChange(update.state.doc.toString());
           }),
@@ -114,6 +119,10 @@ export function Editor(
       }),
     });
     view.current = editor;
+    if (autoFocus) {
+      editor.focus();
+      onFocused?.();
+    }
     handle?.({
       focusLine(line) {
         if (line < 1 || line > editor.state.doc.lines) return;

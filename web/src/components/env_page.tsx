@@ -10,8 +10,8 @@
 import { useCallback, useEffect, useState } from "preact/hooks";
 import { api, ApiFailure } from "../api.ts";
 import { subscribe } from "../live.ts";
-import type { EnvFilesResponse, EnvFileView, EnvVariableView } from "../types.ts";
-import { PagePlaceholder, toast } from "./common.tsx";
+import type { EnvFilesResponse, EnvFileView, EnvVariableView, IgnoreStatus } from "../types.ts";
+import { PagePlaceholder, PageTitle, Tabs, toast } from "./common.tsx";
 import { AuthTokens } from "./auth_tokens.tsx";
 
 interface Row {
@@ -23,10 +23,12 @@ interface Row {
 }
 
 function EnvCard(
-  { file, env, variables, onSaved }: {
+  { file, env, variables, inherited, onSaved }: {
     file: EnvFileView;
     env: string;
     variables: EnvVariableView[];
+    /** For env.md: the template's variables of this environment, which it can override. */
+    inherited?: EnvVariableView[];
     onSaved: () => void;
   },
 ) {
@@ -43,6 +45,7 @@ function EnvCard(
   const dirty = changed.length > 0 || removed.length > 0;
   const set = (index: number, patch: Partial<Row>) =>
     setRows(rows.map((r, i) => (i === index ? { ...r, ...patch } : r)));
+  const overridable = (inherited ?? []).filter((v) => !rows.some((r) => r.name === v.name));
 
   const save = async () => {
     setSaving(true);
@@ -66,8 +69,13 @@ function EnvCard(
 
   return (
     <section class="env-card" data-testid="env-card" data-file={file.file} data-env={env}>
-      <h4>{env}</h4>
-      <div class="table-scroll">
+      <h2>{env}</h2>
+      {inherited && rows.length === 0 && (
+        <p class="muted" data-testid="env-no-overrides">
+          No overrides: every value of {env} comes from env.template.md. Override one below.
+        </p>
+      )}
+      <div class="table-scroll" tabIndex={0} role="region" aria-label={`Variables of ${env}`}>
         <table class="env-vars">
           <tbody>
             {rows.map((row, i) => (
@@ -88,7 +96,9 @@ function EnvCard(
                   <input
                     aria-label={`Value of ${row.name || "the new variable"} in ${env}`}
                     value={row.value}
-                    placeholder={row.secret ? "secret: use .env.local" : ""}
+                    placeholder={row.secret
+                      ? "secret: use .env.local"
+                      : inherited?.find((v) => v.name === row.name)?.value ?? ""}
                     onInput={(e) => set(i, { value: (e.target as HTMLInputElement).value })}
                   />
                 </td>
@@ -128,6 +138,28 @@ function EnvCard(
         >
           + Variable
         </button>
+        {overridable.length > 0 && (
+          <select
+            aria-label={`Override a variable of ${env} from the template`}
+            value=""
+            data-testid="env-override"
+            onChange={(e) => {
+              const name = (e.target as HTMLSelectElement).value;
+              const from = overridable.find((v) => v.name === name);
+              if (from) {
+                setRows([...rows, {
+                  name,
+                  value: from.secret ? "" : from.value,
+                  secret: from.secret,
+                  added: true,
+                }]);
+              }
+            }}
+          >
+            <option value="">Override…</option>
+            {overridable.map((v) => <option key={v.name} value={v.name}>{v.name}</option>)}
+          </select>
+        )}
         <button
           type="button"
           class="primary"
@@ -142,19 +174,46 @@ function EnvCard(
   );
 }
 
-function FilePanel({ file, onSaved }: { file: EnvFileView; onSaved: () => void }) {
+/** What git does with a file, in words, and whether that is a problem. */
+function ignoreNote(path: string, status: IgnoreStatus, wanted: boolean) {
+  if (status === "ignored") return { text: "git ignores it.", warn: !wanted };
+  if (status === "tracked") {
+    return { text: `.gitignore lists ${path}, but git already tracks it.`, warn: wanted };
+  }
+  return {
+    text: wanted ? `git does not ignore it: add ${path} to .gitignore.` : "",
+    warn: wanted,
+  };
+}
+
+function FilePanel(
+  { file, template, onSaved }: {
+    file: EnvFilesResponse["files"][number];
+    /** The committed template, whose environments the local file overrides. */
+    template?: EnvFileView;
+    onSaved: () => void;
+  },
+) {
   const [newEnv, setNewEnv] = useState("");
   const [extra, setExtra] = useState<string[]>([]);
+  // The local file overrides the template's environments, each of them, even before it exists.
+  const inheritedNames = file.committed ? [] : template?.environments.map((e) => e.name) ?? [];
   const names = [
-    ...file.environments.map((e) => e.name),
-    ...extra.filter((n) => !file.environments.some((e) => e.name === n)),
+    ...new Set([
+      ...file.environments.map((e) => e.name),
+      ...inheritedNames,
+      ...extra,
+    ]),
   ];
+  const path = `api-docs/${file.file}`;
+  const git = ignoreNote(path, file.ignored, !file.committed);
   return (
     <div class="env-file" data-testid="env-file">
-      <p class={file.committed ? "warning-box" : "muted"}>
+      <p class={file.committed || git.warn ? "warning-box" : "muted"} data-testid="env-file-note">
         {file.committed
-          ? "Committed to git: the shape of each environment and safe defaults only. Never a token, password or key."
-          : "This machine only (gitignored); overrides the template per key. Still scanned before every run: secrets go in .env.local."}
+          ? "Meant to be committed: the shape of each environment and safe defaults only. Never a token, password or key."
+          : "This machine only: overrides the template per key. Still scanned before every run: secrets go in .env.local."}
+        {git.text && ` ${git.text}`}
         {!file.exists && " The file does not exist yet; saving creates it."}
       </p>
       {names.map((name) => (
@@ -163,6 +222,9 @@ function FilePanel({ file, onSaved }: { file: EnvFileView; onSaved: () => void }
           file={file}
           env={name}
           variables={file.environments.find((e) => e.name === name)?.variables ?? []}
+          inherited={file.committed
+            ? undefined
+            : template?.environments.find((e) => e.name === name)?.variables ?? []}
           onSaved={onSaved}
         />
       ))}
@@ -207,36 +269,40 @@ export function EnvPage() {
   }, []);
   if (!data) return <PagePlaceholder error={error} />;
   const file = data.files[tab];
+  const dotenvGit = ignoreNote(".env.local", data.dotenv.ignored, true);
   return (
     <div class="page env-page">
       <header class="page-head">
-        <h2>Environments</h2>
-        <div class="tabs" role="tablist" aria-label="Environment file">
-          {data.files.map((f, i) => (
-            <button
-              key={f.file}
-              type="button"
-              role="tab"
-              aria-selected={i === tab}
-              class={i === tab ? "active" : ""}
-              onClick={() => setTab(i)}
-              data-testid={`env-tab-${i}`}
-            >
-              {f.file.replace("_shared/", "")} {f.committed ? "(committed)" : "(local)"}
-            </button>
-          ))}
-        </div>
+        <PageTitle>Environments</PageTitle>
+        <Tabs
+          label="Environment file"
+          selected={tab}
+          onSelect={setTab}
+          tabs={data.files.map((f, i) => ({
+            id: i,
+            label: `${f.file.replace("_shared/", "")} ${f.committed ? "(committed)" : "(local)"}`,
+            testid: `env-tab-${i}`,
+          }))}
+        />
       </header>
-      <FilePanel key={file.file} file={file} onSaved={load} />
+      <FilePanel
+        key={file.file}
+        file={file}
+        template={data.files.find((f) => f.committed)}
+        onSaved={load}
+      />
       <AuthTokens />
-      <p class="muted dotenv-note" data-testid="dotenv-note">
-        Secrets: <code>.env.local</code> next to <code>api-docs/</code> (gitignored;{" "}
+      <p
+        class={`dotenv-note ${dotenvGit.warn ? "warning-box" : "muted"}`}
+        data-testid="dotenv-note"
+      >
+        Secrets: <code>.env.local</code> next to <code>api-docs/</code> (
         <code>AUTH_TOKEN=…</code> is read as <code>{"{{authToken}}"}</code>) or{" "}
         <code>APISPEC_*</code> variables. {data.dotenv.exists
           ? `.env.local defines ${data.dotenv.names.length} name(s): ${
             data.dotenv.names.join(", ")
           } (values are never shown).`
-          : ".env.local does not exist."}
+          : ".env.local does not exist."} {dotenvGit.text}
       </p>
     </div>
   );

@@ -16,6 +16,8 @@ import "./flow_card.css";
 export const CARD_HEIGHT = 132;
 export const CARD_GAP = 28;
 export const CARD_WIDTH = 440;
+/** A card's CSS width: at most CARD_WIDTH, and never wider than a narrow screen shows. */
+export const CARD_CSS_WIDTH = `min(${CARD_WIDTH}px, calc(100vw - 72px))`;
 
 /** The records of a run that belong to a step: its own and its sub-flow's. */
 export function eventsFor(
@@ -102,7 +104,7 @@ export function StepCard(
       style={{
         height: `${CARD_HEIGHT}px`,
         marginBottom: `${CARD_GAP}px`,
-        width: `${CARD_WIDTH}px`,
+        width: CARD_CSS_WIDTH,
       }}
       data-testid="step-card"
     >

@@ -17,12 +17,20 @@ import { api, ApiFailure, type FlowStepEvent, runFlow } from "../api.ts";
 import { subscribe } from "../live.ts";
 import { hrefFor, linkClick, setLeaveGuard } from "../router.ts";
 import type { EndpointEntry, FlowResponse, FlowResult, Issue } from "../types.ts";
-import { CodeBlock, IssueList, PagePlaceholder, toast, useModShortcuts } from "./common.tsx";
+import {
+  CodeBlock,
+  IssueList,
+  PagePlaceholder,
+  PageTitle,
+  toast,
+  useModShortcuts,
+} from "./common.tsx";
 import { FlowToolbar, FlowVerdict } from "./flow_toolbar.tsx";
-import { CARD_WIDTH, eventsFor, StepCard } from "./flow_card.tsx";
+import { CARD_CSS_WIDTH, eventsFor, StepCard } from "./flow_card.tsx";
 import { capturesUnder, cleanSteps, danglingInjects } from "./flow_links.ts";
 import { Links } from "./flow_links_svg.tsx";
 import { StepPanel } from "./flow_step_panel.tsx";
+import { FileButtons } from "./file_dialogs.tsx";
 
 export function FlowPage(
   { file, env, environments, onEnv, endpoints }: {
@@ -186,7 +194,7 @@ export function FlowPage(
       <header class="page-head">
         <div class="title-line">
           <span class="flow-icon" aria-hidden="true">⇢</span>
-          <h2 data-testid="flow-title">{data.flow?.title ?? file}</h2>
+          <PageTitle testid="flow-title">{data.flow?.title ?? file}</PageTitle>
         </div>
         <div class="subtitle">
           <span class="muted file">{file}</span>
@@ -195,6 +203,7 @@ export function FlowPage(
             <span class="muted" data-testid="flow-data">runs once per row of {data.data}</span>
           )}
         </div>
+        <FileButtons file={file} />
       </header>
       <FlowToolbar
         env={env}
@@ -241,7 +250,7 @@ export function FlowPage(
             ))}
             <form
               class="add-step"
-              style={{ width: `${CARD_WIDTH}px` }}
+              style={{ width: CARD_CSS_WIDTH }}
               onSubmit={(e) => {
                 e.preventDefault();
                 const entry = endpoints.find((x) => x.file === adding);

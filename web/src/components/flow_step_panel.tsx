@@ -25,7 +25,7 @@ export function StepPanel(
   const set = (patch: Partial<FlowStepDraft>) => onChange({ ...step, ...patch });
   return (
     <aside class="step-panel" aria-label={`Step ${index + 1}`}>
-      <h3>Step {index + 1}</h3>
+      <h2>Step {index + 1}</h2>
       <label class="field">
         <span>Name</span>
         <input
@@ -164,7 +164,7 @@ export function StepPanel(
       </fieldset>
       {result?.record && (
         <div class="step-result">
-          <h4>Last run</h4>
+          <h3>Last run</h3>
           <ResultView record={result.record} issues={[]} />
         </div>
       )}

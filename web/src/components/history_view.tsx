@@ -6,18 +6,76 @@
  * geometry as the HTML report's sparklines), and the runs as a table. It
  * reloads when any process runs the spec (a `history` event).
  */
-import { useEffect, useState } from "preact/hooks";
+import { useEffect, useRef, useState } from "preact/hooks";
 import { runBars, runLabel } from "../../../src/engine/render/run_chart.ts";
 import { api } from "../api.ts";
 import { subscribe } from "../live.ts";
-import type { HistoryEntry, HistoryResponse } from "../types.ts";
+import type { ExecRecord, HistoryEntry, HistoryResponse } from "../types.ts";
 import { PagePlaceholder } from "./common.tsx";
+import { ResultView } from "./result_view.tsx";
 
 const TREND_TEXT = {
   stable: "→ stable",
   improving: "↗ improving",
   regressing: "↘ regressing",
 } as const;
+
+/**
+ * The trend in words. `stable` only says nothing changed: six failures in a
+ * row are stable too, and read as what they are.
+ */
+export function trendText(trend: HistoryResponse["trend"], entries: HistoryEntry[]) {
+  const newest = entries[0];
+  let streak = 0;
+  while (streak < entries.length && entries[streak].passed === newest?.passed) streak++;
+  if (trend === "stable" && newest && !newest.passed) {
+    return {
+      text: streak > 1 ? `✗ failing: ${streak} runs in a row` : "✗ failing",
+      kind: "failing",
+    };
+  }
+  if (trend === "stable" && newest?.passed && streak > 1) {
+    return { text: `✓ passing: ${streak} runs in a row`, kind: "passing" };
+  }
+  return { text: TREND_TEXT[trend], kind: trend };
+}
+
+/** One run's kept request, response and diff, opened from its row. */
+function KeptRun({ file, timestamp, onClose }: {
+  file: string;
+  timestamp: string;
+  onClose: () => void;
+}) {
+  const [record, setRecord] = useState<ExecRecord>();
+  const [error, setError] = useState<string>();
+  const panel = useRef<HTMLElement>(null);
+  useEffect(() => {
+    setRecord(undefined);
+    api.historyExchange(file, timestamp).then((r) => setRecord(r.record)).catch((e) =>
+      setError((e as Error).message)
+    );
+  }, [file, timestamp]);
+  useEffect(() => {
+    if (record) panel.current?.focus();
+  }, [record]);
+  return (
+    <section
+      class="kept-run"
+      ref={panel}
+      tabIndex={-1}
+      aria-labelledby="kept-run-title"
+      data-testid="kept-run"
+    >
+      <div class="compare-bar">
+        <h2 id="kept-run-title">Run of {when(timestamp)}</h2>
+        <button type="button" class="ghost" onClick={onClose}>Close</button>
+      </div>
+      {error && <p class="error-box">{error}</p>}
+      {!record && !error && <p class="muted">Loading…</p>}
+      {record && <ResultView record={record} issues={[]} />}
+    </section>
+  );
+}
 
 export function formatMs(ms: number): string {
   return ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(2)} s`;
@@ -79,6 +137,7 @@ function RunChart({ entries }: { entries: HistoryEntry[] }) {
 export function HistoryView({ file }: { file: string }) {
   const [data, setData] = useState<HistoryResponse>();
   const [error, setError] = useState<string>();
+  const [opened, setOpened] = useState<string>();
   useEffect(() => {
     // An answer for a file already left must not replace the current one's.
     let current = true;
@@ -116,10 +175,14 @@ export function HistoryView({ file }: { file: string }) {
     );
   }
   const oldestFirst = [...entries].reverse();
+  const kept = new Set(data.kept ?? []);
+  const shownTrend = trendText(trend, entries);
   return (
     <div class="history" data-testid="history">
       <div class="history-stats">
-        <div class={`trend trend-${trend}`} data-testid="history-trend">{TREND_TEXT[trend]}</div>
+        <div class={`trend trend-${shownTrend.kind}`} data-testid="history-trend">
+          {shownTrend.text}
+        </div>
         <div>
           <strong data-testid="history-runs">{stats.runs}</strong> runs
         </div>
@@ -134,7 +197,7 @@ export function HistoryView({ file }: { file: string }) {
         </div>
       </div>
       <RunChart entries={oldestFirst} />
-      <div class="table-scroll">
+      <div class="table-scroll" tabIndex={0} role="region" aria-label="Runs">
         <table class="runs" data-testid="history-table">
           <thead>
             <tr>
@@ -148,7 +211,23 @@ export function HistoryView({ file }: { file: string }) {
           <tbody>
             {entries.map((entry, i) => (
               <tr key={i} class={entry.passed ? "pass" : "fail"}>
-                <td>{when(entry.timestamp)}</td>
+                <td>
+                  {kept.has(entry.timestamp)
+                    ? (
+                      <button
+                        type="button"
+                        class="link-button"
+                        aria-pressed={opened === entry.timestamp}
+                        onClick={() =>
+                          setOpened(opened === entry.timestamp ? undefined : entry.timestamp)}
+                        data-testid="history-open"
+                        title="Open the request, response and diff of this run"
+                      >
+                        {when(entry.timestamp)}
+                      </button>
+                    )
+                    : when(entry.timestamp)}
+                </td>
                 <td class="result-cell">{entry.passed ? "✓ pass" : "✗ fail"}</td>
                 <td>{entry.status || "–"}</td>
                 <td class="num">{formatMs(entry.duration_ms)}</td>
@@ -158,6 +237,12 @@ export function HistoryView({ file }: { file: string }) {
           </tbody>
         </table>
       </div>
+      {kept.size > 0 && !opened && (
+        <p class="muted">
+          Runs made here (Send) keep their request and response: open one by its time.
+        </p>
+      )}
+      {opened && <KeptRun file={file} timestamp={opened} onClose={() => setOpened(undefined)} />}
     </div>
   );
 }

@@ -8,10 +8,11 @@
  */
 import { useEffect, useMemo, useState } from "preact/hooks";
 import { age } from "../../../src/engine/render/coverage.ts";
-import { api } from "../api.ts";
-import { hrefFor, linkClick } from "../router.ts";
-import type { ProxyReportEntry, ProxyView } from "../types.ts";
-import { MethodBadge, PagePlaceholder } from "./common.tsx";
+import { api, ApiFailure } from "../api.ts";
+import { hrefFor, linkClick, navigate } from "../router.ts";
+import type { ExchangeDetail, ProxyReportEntry, ProxyView, ResolvedRequest } from "../types.ts";
+import { MethodBadge, PagePlaceholder, PageTitle, Tabs, toast } from "./common.tsx";
+import { RequestView, ResponseView } from "./result_view.tsx";
 import "./coverage.css";
 
 const POLL_MS = 2000;
@@ -75,15 +76,95 @@ function Diff({ entry }: { entry: ProxyReportEntry }) {
     ...(diff.body ? diff.body.split("\n") : []),
   ];
   return (
-    <pre class="code proxy-diff" data-testid="proxy-diff">
+    <pre class="code proxy-diff" data-testid="proxy-diff" tabIndex={0} aria-label="Differences">
       {diff.passed ? "The response matches the endpoint file." : lines.join("\n")}
     </pre>
   );
 }
 
+type Entry = ProxyReportEntry & { id?: number };
+type DetailTab = "diff" | "request" | "response";
+
+/**
+ * An open exchange: its diff, and the request and response as the proxy
+ * saw them (masked); an undocumented one can be saved as an endpoint file.
+ */
+function ExchangeDetailView({ entry, canSave }: { entry: Entry; canSave: boolean }) {
+  const [tab, setTab] = useState<DetailTab>("diff");
+  const [detail, setDetail] = useState<ExchangeDetail>();
+  const [error, setError] = useState<string>();
+  const [saving, setSaving] = useState(false);
+  useEffect(() => {
+    if (entry.id === undefined) return;
+    api.proxyExchange(entry.id).then(setDetail).catch((e) => setError((e as Error).message));
+  }, [entry.id]);
+  const save = async () => {
+    setSaving(true);
+    try {
+      const saved = await api.saveProxyExchange(entry.id!);
+      toast(`Saved ${saved.file}`, "ok");
+      navigate(hrefFor({ name: "spec", file: saved.file, view: "edit" }));
+    } catch (e) {
+      toast(e instanceof ApiFailure ? `${e.message}. ${e.fix}` : String(e), "error");
+      setSaving(false);
+    }
+  };
+  const request = detail?.request;
+  return (
+    <div class="exchange-detail" data-testid="exchange-detail">
+      <Tabs
+        label="Exchange"
+        selected={tab}
+        onSelect={setTab}
+        tabs={(["diff", "request", "response"] as DetailTab[]).map((id) => ({
+          id,
+          label: id === "diff" ? "Diff" : id === "request" ? "Request" : "Response",
+          testid: `exchange-tab-${id}`,
+        }))}
+      />
+      <div role="tabpanel">
+        {tab === "diff" && <Diff entry={entry} />}
+        {tab !== "diff" && error && <p class="muted">{error}</p>}
+        {tab !== "diff" && !error && !detail && <p class="muted">Loading…</p>}
+        {tab === "request" && request && (
+          <RequestView
+            request={{
+              method: request.method,
+              url: request.path + (request.query ? `?${request.query}` : ""),
+              headers: request.headers,
+              ...(request.body ? { body: request.body } : {}),
+            } as ResolvedRequest}
+          />
+        )}
+        {tab === "response" && detail && (detail.response
+          ? <ResponseView response={detail.response} />
+          : <p class="muted">The target did not answer.</p>)}
+        {detail?.truncated && <p class="muted">Bodies are cut at 64 KB here.</p>}
+      </div>
+      {canSave && entry.spec === null && entry.id !== undefined && (
+        <div class="toolbar">
+          <button
+            type="button"
+            class="primary"
+            onClick={save}
+            disabled={saving}
+            data-testid="save-exchange"
+          >
+            Save as spec
+          </button>
+          <span class="muted">
+            A draft endpoint file from this exchange (credentials as variables), opened in the
+            editor.
+          </span>
+        </div>
+      )}
+    </div>
+  );
+}
+
 function Exchange(
   { entry, open, onToggle, linkSpecs, now }: {
-    entry: ProxyReportEntry;
+    entry: Entry;
     open: boolean;
     onToggle: () => void;
     linkSpecs: boolean;
@@ -110,7 +191,7 @@ function Exchange(
           ? <a href={href} onClick={(e) => linkClick(e, href)}>{entry.spec}</a>
           : <span>{entry.spec}</span>}
       </div>
-      {open && <Diff entry={entry} />}
+      {open && <ExchangeDetailView entry={entry} canSave={linkSpecs} />}
     </li>
   );
 }
@@ -122,7 +203,7 @@ function NotRunning({ view }: { view: Extract<ProxyView, { running: false }> }) 
       <p>
         Start one in this project and its exchanges appear here, violations first:
       </p>
-      <pre class="code">apispec proxy --target=http://127.0.0.1:8080</pre>
+      <pre class="code" tabIndex={0}>apispec proxy --target=http://127.0.0.1:8080</pre>
       <p class="muted">
         Point a client (an app, a test suite) at the proxy's address; each exchange is compared with
         the endpoint file that documents it.
@@ -152,7 +233,7 @@ export function ProxyPage() {
   return (
     <div class="page proxy-page" data-testid="proxy-page">
       <header class="page-head">
-        <h2>Proxy</h2>
+        <PageTitle>Proxy</PageTitle>
         <p class="muted">
           Exchanges through{" "}
           <code>apispec proxy</code>, compared with the endpoint files as they happen (the latest
@@ -184,21 +265,16 @@ export function ProxyPage() {
             </div>
           </dl>
           <div class="toolbar">
-            <div class="tabs" role="tablist" aria-label="Which exchanges">
-              {(Object.keys(TAB_LABELS) as Tab[]).map((t) => (
-                <button
-                  key={t}
-                  type="button"
-                  role="tab"
-                  aria-selected={tab === t}
-                  class={tab === t ? "active" : ""}
-                  onClick={() => setTab(t)}
-                  data-testid={`proxy-tab-${t}`}
-                >
-                  {TAB_LABELS[t]} {counts[t]}
-                </button>
-              ))}
-            </div>
+            <Tabs
+              label="Which exchanges"
+              selected={tab}
+              onSelect={setTab}
+              tabs={(Object.keys(TAB_LABELS) as Tab[]).map((id) => ({
+                id,
+                label: `${TAB_LABELS[id]} ${counts[id]}`,
+                testid: `proxy-tab-${id}`,
+              }))}
+            />
           </div>
           {exchanges.length === 0 && (
             <p class="muted" data-testid="proxy-empty">

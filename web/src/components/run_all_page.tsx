@@ -9,10 +9,22 @@
  */
 import { useMemo, useState } from "preact/hooks";
 import { hrefFor, linkClick } from "../router.ts";
-import { runAllState, startRunAll } from "../results.ts";
+import { runAllState, startRunAll, stopRunAll } from "../results.ts";
+import { api, ApiFailure } from "../api.ts";
 import { useStore } from "../store.ts";
 import type { EndpointEntry, FlowEntry, RunAllItem } from "../types.ts";
-import { EnvSelect, IssueList, Kbd, MethodBadge, MOD, useModShortcuts } from "./common.tsx";
+import {
+  EnvSelect,
+  IssueList,
+  Kbd,
+  MethodBadge,
+  MOD,
+  PageTitle,
+  Prose,
+  Tabs,
+  toast,
+  useModShortcuts,
+} from "./common.tsx";
 import { formatMs } from "./history_view.tsx";
 
 /** Every folder that holds an endpoint or flow file, parents included: `apis`, `apis/users`, `flows`. */
@@ -25,7 +37,9 @@ export function foldersOf(files: string[]): string[] {
   return [...folders].sort();
 }
 
-function ResultRow({ item }: { item: RunAllItem }) {
+function ResultRow(
+  { item, iterations }: { item: RunAllItem & { iteration?: number }; iterations: number },
+) {
   const outcome = item.skipped ? "skip" : item.passed ? "pass" : "fail";
   const href = item.kind === "flow"
     ? hrefFor({ name: "flow", file: item.file })
@@ -39,14 +53,21 @@ function ResultRow({ item }: { item: RunAllItem }) {
         {item.kind === "flow"
           ? <span class="method method-flow">FLOW</span>
           : <MethodBadge method={item.method ?? "GET"} />}
-        <span class="run-title">{item.title}</span>
+        <span class="run-title">
+          {iterations > 1 && <span class="iteration-tag">#{item.iteration}</span>}
+          {item.title}
+        </span>
         <span class="run-file muted">{item.file}</span>
         <span class="run-meta">
           {item.status > 0 && <span>{item.status}</span>}
           {!item.skipped && <span class="muted">{formatMs(item.duration_ms)}</span>}
           {item.error_type && <span class="error-type">{item.error_type}</span>}
         </span>
-        {item.hint && <span class="run-hint muted">{item.hint}</span>}
+        {item.hint && (
+          <span class="run-hint muted">
+            <Prose text={item.hint} />
+          </span>
+        )}
       </a>
     </li>
   );
@@ -64,13 +85,32 @@ export function RunAllPage(
   const state = useStore(runAllState);
   const [folder, setFolder] = useState(state.folder);
   const [failuresOnly, setFailuresOnly] = useState(false);
+  const [iterations, setIterations] = useState(1);
+  const [delayMs, setDelayMs] = useState(0);
+  const [dataFile, setDataFile] = useState("");
   const folders = useMemo(
     () => foldersOf([...endpoints.map((e) => e.file), ...flows.map((f) => f.file)]),
     [endpoints, flows],
   );
   const running = state.status === "running";
-  const run = () => startRunAll(folder, env);
-  useModShortcuts({ Enter: run }, [folder, env]);
+  const run = async () => {
+    let rows: Record<string, string>[] = [];
+    if (dataFile.trim()) {
+      try {
+        const data = await api.dataRows(dataFile.trim());
+        if (data.issues.some((i) => i.severity === "error")) {
+          toast(data.issues[0].message, "error");
+          return;
+        }
+        rows = data.rows;
+      } catch (e) {
+        toast(e instanceof ApiFailure ? `${e.message}. ${e.fix}` : String(e), "error");
+        return;
+      }
+    }
+    await startRunAll(folder, env, { iterations, rows, delayMs });
+  };
+  useModShortcuts({ Enter: run }, [folder, env, iterations, delayMs, dataFile]);
 
   const counts = { pass: 0, fail: 0, skip: 0 };
   for (const r of state.results) counts[r.skipped ? "skip" : r.passed ? "pass" : "fail"]++;
@@ -81,7 +121,7 @@ export function RunAllPage(
   return (
     <div class="page run-all-page">
       <header class="page-head">
-        <h2>Run all</h2>
+        <PageTitle>Run all</PageTitle>
         <p class="muted">
           Every endpoint, then every flow, as <code>apispec check</code>{" "}
           runs them. Runs land in each spec's history.
@@ -110,16 +150,79 @@ export function RunAllPage(
         >
           {running ? "Running…" : "Run"} <Kbd>{MOD}+Enter</Kbd>
         </button>
+        {running && (
+          <button type="button" class="danger" onClick={stopRunAll} data-testid="run-stop">
+            Stop
+          </button>
+        )}
       </div>
+      <details class="run-options" data-testid="run-options">
+        <summary>
+          Iterations, delay, data file{iterations > 1 || delayMs || dataFile
+            ? ` (${iterations} × ${delayMs} ms${dataFile ? `, ${dataFile}` : ""})`
+            : ""}
+        </summary>
+        <div class="run-options-fields">
+          <label class="field inline" for="run-iterations">
+            <span>Iterations</span>
+            <input
+              id="run-iterations"
+              type="number"
+              min={1}
+              max={1000}
+              value={iterations}
+              onInput={(e) =>
+                setIterations(Math.max(1, Number((e.target as HTMLInputElement).value) || 1))}
+              data-testid="run-iterations"
+            />
+          </label>
+          <label class="field inline" for="run-delay">
+            <span>Delay between iterations (ms)</span>
+            <input
+              id="run-delay"
+              type="number"
+              min={0}
+              step={100}
+              value={delayMs}
+              onInput={(e) =>
+                setDelayMs(Math.max(0, Number((e.target as HTMLInputElement).value) || 0))}
+              data-testid="run-delay"
+            />
+          </label>
+          <label class="field inline" for="run-data">
+            <span>Data file (in api-docs/)</span>
+            <input
+              id="run-data"
+              value={dataFile}
+              placeholder="data/users.csv"
+              spellcheck={false}
+              onInput={(e) => setDataFile((e.target as HTMLInputElement).value)}
+              data-testid="run-data"
+            />
+          </label>
+          <p class="muted">
+            With a data file (CSV, JSON or JSON Lines, as flows read them) each iteration runs with
+            one row's columns as variables, in turn; there are at least as many iterations as rows.
+          </p>
+        </div>
+      </details>
       {state.status !== "idle" && (
         <section class="run-progress" aria-label="Progress" data-testid="run-progress">
           <progress max={state.total || 1} value={done} aria-label="Specs finished" />
           <div class="run-counts">
             <span data-testid="run-done">{done} / {state.total || "…"}</span>
+            {state.iterations > 1 && (
+              <span data-testid="run-iteration">
+                iteration {state.iteration} of {state.iterations}
+              </span>
+            )}
             <span class="pass">✓ {counts.pass} passed</span>
             <span class="fail" data-testid="run-failed">✗ {counts.fail} failed</span>
             {counts.skip > 0 && <span class="skip">– {counts.skip} skipped</span>}
-            {state.summary && (
+            {state.status === "stopped" && (
+              <span class="fail" data-testid="run-stopped">stopped: nothing more was sent</span>
+            )}
+            {state.summary && state.status !== "running" && (
               <span class="muted" data-testid="run-summary">
                 finished in {formatMs(state.summary.duration_ms)}
                 {state.folder ? ` · ${state.folder}/` : ""} · env {state.env}
@@ -132,31 +235,25 @@ export function RunAllPage(
       )}
       {done > 0 && (
         <div class="toolbar">
-          <div class="tabs" role="tablist" aria-label="Which results">
-            <button
-              type="button"
-              role="tab"
-              aria-selected={!failuresOnly}
-              class={failuresOnly ? "" : "active"}
-              onClick={() => setFailuresOnly(false)}
-            >
-              All {done}
-            </button>
-            <button
-              type="button"
-              role="tab"
-              aria-selected={failuresOnly}
-              class={failuresOnly ? "active" : ""}
-              onClick={() => setFailuresOnly(true)}
-              data-testid="filter-failures"
-            >
-              Failures {counts.fail}
-            </button>
-          </div>
+          <Tabs
+            label="Which results"
+            selected={failuresOnly ? "failures" : "all"}
+            onSelect={(id) => setFailuresOnly(id === "failures")}
+            tabs={[
+              { id: "all", label: `All ${done}` },
+              { id: "failures", label: `Failures ${counts.fail}`, testid: "filter-failures" },
+            ]}
+          />
         </div>
       )}
       <ul class="run-results" data-testid="run-results">
-        {shown.map((item) => <ResultRow key={item.file} item={item} />)}
+        {shown.map((item) => (
+          <ResultRow
+            key={`${item.iteration ?? 1}:${item.file}`}
+            item={item}
+            iterations={state.iterations}
+          />
+        ))}
       </ul>
       {failuresOnly && shown.length === 0 && done > 0 && (
         <p class="muted">No failures{running ? " so far" : ""}.</p>

@@ -14,16 +14,19 @@ import { useStore } from "../store.ts";
 import type { BrokenEntry, EndpointEntry, FlowEntry, HistoryEntry } from "../types.ts";
 import { Kbd, MethodBadge } from "./common.tsx";
 import { NavLinks } from "./nav.tsx";
+import { openFileAction } from "./file_dialogs.tsx";
 
 const ROW_HEIGHT = 30;
 const OVERSCAN = 8;
 
 export function Sidebar(
-  { endpoints, flows, broken, route }: {
+  { endpoints, flows, broken, route, loading }: {
     endpoints: EndpointEntry[];
     flows: FlowEntry[];
     broken: BrokenEntry[];
     route: Route;
+    /** The index has not arrived yet: no count, no "No flows yet". */
+    loading: boolean;
   },
 ) {
   const [query, setQuery] = useState("");
@@ -79,6 +82,32 @@ export function Sidebar(
   return (
     <nav class="sidebar" id="sidebar" aria-label="Views, endpoints and flows">
       <NavLinks route={route} />
+      <div class="new-files" role="group" aria-label="New">
+        <button
+          type="button"
+          class="ghost"
+          onClick={() => openFileAction({ kind: "new-endpoint" })}
+          data-testid="new-endpoint"
+        >
+          + Endpoint
+        </button>
+        <button
+          type="button"
+          class="ghost"
+          onClick={() => openFileAction({ kind: "new-flow" })}
+          data-testid="new-flow"
+        >
+          + Flow
+        </button>
+        <button
+          type="button"
+          class="ghost"
+          onClick={() => openFileAction({ kind: "folders" })}
+          data-testid="manage-folders"
+        >
+          Folders…
+        </button>
+      </div>
       <div class="search">
         <input
           ref={search}
@@ -92,8 +121,10 @@ export function Sidebar(
         />
         <Kbd>/</Kbd>
       </div>
-      <div class="count muted" data-testid="match-count">
-        {query
+      <div class="count muted" data-testid="match-count" role={loading ? "status" : undefined}>
+        {loading
+          ? "Loading endpoints…"
+          : query
           ? `${matches.length} of ${endpoints.length} endpoints`
           : `${endpoints.length} endpoints`}
       </div>
@@ -110,8 +141,8 @@ export function Sidebar(
         }}
       />
       <div class="flows-list">
-        <h3>Flows</h3>
-        {flows.length === 0 && <p class="muted">No flows yet.</p>}
+        <h2>Flows</h2>
+        {!loading && flows.length === 0 && <p class="muted">No flows yet.</p>}
         <ul>
           {flows.map((flow) => {
             const href = hrefFor({ name: "flow", file: flow.file });
@@ -128,7 +159,7 @@ export function Sidebar(
         </ul>
         {broken.length > 0 && (
           <>
-            <h3>Files with errors</h3>
+            <h2>Files with errors</h2>
             <ul>
               {broken.map((b) => {
                 const href = hrefFor({ name: b.kind === "flow" ? "flow" : "spec", file: b.file });
@@ -174,6 +205,12 @@ export function RunBadge({ entry }: { entry?: HistoryEntry }) {
   );
 }
 
+/**
+ * The endpoint list: only the rows in view are drawn, and the whole list is
+ * one Tab stop (a roving tabindex): arrows move between rows, Home and End
+ * jump, Page Up and Down move a screen, → and ← open and close a resource,
+ * Enter opens an endpoint; Tab leaves the list.
+ */
 function VirtualRows(
   { rows, cursor, activeFile, latest, onToggle }: {
     rows: ReturnType<typeof groupRows>;
@@ -186,35 +223,83 @@ function VirtualRows(
   const box = useRef<HTMLDivElement>(null);
   const [scrollTop, setScrollTop] = useState(0);
   const [height, setHeight] = useState(600);
+  /** The row that holds the list's Tab stop; -1 until one was chosen (then: the open endpoint). */
+  const [current, setCurrent] = useState(-1);
+  const moved = useRef(false);
   useEffect(() => {
     const element = box.current!;
     const observer = new ResizeObserver(() => setHeight(element.clientHeight));
     observer.observe(element);
     return () => observer.disconnect();
   }, []);
-  useEffect(() => {
-    // Keep the keyboard cursor in view.
+  const scrollTo = (index: number) => {
     const element = box.current;
-    if (!element || cursor < 0) return;
-    const top = cursor * ROW_HEIGHT;
+    if (!element || index < 0) return;
+    const top = index * ROW_HEIGHT;
     if (top < element.scrollTop) element.scrollTop = top;
     else if (top + ROW_HEIGHT > element.scrollTop + element.clientHeight) {
       element.scrollTop = top + ROW_HEIGHT - element.clientHeight;
     }
-  }, [cursor]);
+    setScrollTop(element.scrollTop);
+  };
+  // Keep the search's keyboard cursor in view.
+  useEffect(() => scrollTo(cursor), [cursor]);
+  const activeIndex = activeFile
+    ? rows.findIndex((r) => r.kind === "endpoint" && r.entry.file === activeFile)
+    : -1;
+  const focusIndex = Math.min(rows.length - 1, current >= 0 ? current : Math.max(0, activeIndex));
+  // A keyboard move: the row is drawn once scrolled into view, then focused.
+  useEffect(() => {
+    if (!moved.current) return;
+    moved.current = false;
+    box.current?.querySelector<HTMLElement>(`[data-index="${focusIndex}"]`)?.focus();
+  }, [focusIndex, scrollTop]);
   const first = Math.max(0, Math.floor(scrollTop / ROW_HEIGHT) - OVERSCAN);
   const last = Math.min(rows.length, Math.ceil((scrollTop + height) / ROW_HEIGHT) + OVERSCAN);
+  // The Tab stop must be a drawn row: when the chosen one is scrolled away, the first in view.
+  const tabStop = focusIndex >= first && focusIndex < last ? focusIndex : first;
+  const page = Math.max(1, Math.floor(height / ROW_HEIGHT) - 1);
+  const onKeyDown = (event: KeyboardEvent) => {
+    const index = Number((event.target as HTMLElement).dataset.index ?? -1);
+    if (index < 0) return;
+    const row = rows[index];
+    let next = index;
+    if (event.key === "ArrowDown") next = index + 1;
+    else if (event.key === "ArrowUp") next = index - 1;
+    else if (event.key === "Home") next = 0;
+    else if (event.key === "End") next = rows.length - 1;
+    else if (event.key === "PageDown") next = index + page;
+    else if (event.key === "PageUp") next = index - page;
+    else if (row?.kind === "group" && (event.key === "ArrowRight" || event.key === "ArrowLeft")) {
+      if ((event.key === "ArrowRight") === row.collapsed) onToggle(row.resource);
+      event.preventDefault();
+      return;
+    } else return;
+    event.preventDefault();
+    next = Math.max(0, Math.min(rows.length - 1, next));
+    moved.current = true;
+    setCurrent(next);
+    scrollTo(next);
+  };
   return (
     <div
       class="rows"
       ref={box}
       onScroll={(e) => setScrollTop((e.target as HTMLDivElement).scrollTop)}
+      onKeyDown={onKeyDown}
+      role="group"
+      aria-label="Endpoints by resource (arrow keys move, Tab leaves)"
       data-testid="endpoint-list"
     >
       <div style={{ height: `${rows.length * ROW_HEIGHT}px`, position: "relative" }}>
         {rows.slice(first, last).map((row, offset) => {
           const index = first + offset;
           const style = { top: `${index * ROW_HEIGHT}px`, height: `${ROW_HEIGHT}px` };
+          const focus = {
+            tabIndex: index === tabStop ? 0 : -1,
+            "data-index": index,
+            onFocus: () => setCurrent(index),
+          };
           if (row.kind === "group") {
             return (
               <button
@@ -224,6 +309,7 @@ function VirtualRows(
                 style={style}
                 aria-expanded={!row.collapsed}
                 onClick={() => onToggle(row.resource)}
+                {...focus}
               >
                 <span class="chevron" aria-hidden="true">{row.collapsed ? "▸" : "▾"}</span>
                 {row.resource}
@@ -232,10 +318,11 @@ function VirtualRows(
             );
           }
           const href = hrefFor({ name: "spec", file: row.entry.file });
+          const active = row.entry.file === activeFile;
           const classes = [
             "row",
             "endpoint",
-            row.entry.file === activeFile ? "active" : "",
+            active ? "active" : "",
             index === cursor ? "cursor" : "",
           ].join(" ");
           return (
@@ -245,7 +332,9 @@ function VirtualRows(
               class={classes}
               style={style}
               title={`${row.entry.title}\n${row.entry.file}`}
+              aria-current={active ? "page" : undefined}
               onClick={(e) => linkClick(e, href)}
+              {...focus}
             >
               <RunBadge entry={latest.get(row.entry.file)} />
               <MethodBadge method={row.entry.method} />

@@ -25,12 +25,14 @@ import {
   MethodBadge,
   MOD,
   PagePlaceholder,
+  PageTitle,
   Section,
   toast,
   useModShortcuts,
   VarsEditor,
 } from "./common.tsx";
 import { Editor, type EditorHandle } from "./editor.tsx";
+import { FileButtons } from "./file_dialogs.tsx";
 import { ResultView } from "./result_view.tsx";
 import { HistoryView } from "./history_view.tsx";
 import { SpecSections } from "./spec_sections.tsx";
@@ -162,11 +164,22 @@ export function SpecPage(
     }
   }, [file, env, vars, running]);
 
+  /** Set by Ctrl+E: the editor takes focus when it opens; back in view, the title does. */
+  const focusNext = useRef(false);
   useModShortcuts({
     Enter: send,
     s: () => mode === "edit" && save(),
-    e: () => setMode(mode === "edit" ? "view" : "edit"),
-  }, [send, save, mode]);
+    e: () => {
+      focusNext.current = true;
+      if (view === "history") navigate(hrefFor({ name: "spec", file }));
+      setMode(mode === "edit" && view !== "history" ? "view" : "edit");
+    },
+  }, [send, save, mode, view]);
+  useEffect(() => {
+    if (!focusNext.current || mode !== "view") return;
+    focusNext.current = false;
+    document.querySelector<HTMLElement>("main h1")?.focus();
+  }, [mode]);
 
   if (error || !data) return <PagePlaceholder error={error} />;
   const spec = data.spec;
@@ -181,13 +194,14 @@ export function SpecPage(
       <header class="page-head">
         <div class="title-line">
           {spec && <MethodBadge method={spec.method} />}
-          <h2 data-testid="spec-title">{spec?.title ?? file}</h2>
+          <PageTitle testid="spec-title">{spec?.title ?? file}</PageTitle>
         </div>
         <div class="subtitle">
           {spec && <code class="path">{spec.path}</code>}
           <span class="muted file">{file}</span>
           {spec?.tags.map((t) => <span key={t} class="tag">{t}</span>)}
         </div>
+        <FileButtons file={file} />
         <div class="mode-switch" role="tablist" aria-label="View, edit or history">
           <button
             type="button"
@@ -244,6 +258,8 @@ export function SpecPage(
             </div>
             <Editor
               key={editorKey}
+              autoFocus={focusNext.current}
+              onFocused={() => (focusNext.current = false)}
               value={draft}
               issues={draftIssues}
               onChange={setDraft}
@@ -263,7 +279,8 @@ export function SpecPage(
               />
             )}
             {spec && (
-              <section class="run-panel" aria-label="Send">
+              <section class="run-panel" aria-labelledby="send-heading">
+                <h2 id="send-heading" class="visually-hidden">Send and result</h2>
                 <div class="run-bar">
                   <EnvSelect env={env} environments={environments} onChange={onEnv} />
                   <button
@@ -294,7 +311,15 @@ export function SpecPage(
                     record={run.record}
                     issues={run.issues}
                     mock={run.mock}
-                    expectedBody={spec.expected.body}
+                    updateId={run.update_id}
+                    documented={{
+                      body: spec.expected.body,
+                      match: spec.match,
+                      ignore: spec.ignore,
+                    }}
+                    acceptNote={fromRunAll
+                      ? "To make this response the expected one, Send it, then accept it."
+                      : undefined}
                   />
                 )}
               </section>

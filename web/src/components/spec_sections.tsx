@@ -6,6 +6,7 @@
  */
 import { renderMarkdown } from "../markdown.ts";
 import type { EndpointSpec } from "../types.ts";
+import { prettyExpected } from "../../../src/engine/render/body_view.ts";
 import { CodeBlock, Section } from "./common.tsx";
 
 function httpText(
@@ -15,7 +16,8 @@ function httpText(
   return [
     first,
     ...block.headers.map((h) => `${h.name}: ${h.value}`),
-    ...(block.body ? ["", block.body] : []),
+    // A one-line JSON body reads better indented; placeholders stay as written.
+    ...(block.body ? ["", prettyExpected(block.body)] : []),
   ].join("\n");
 }
 
