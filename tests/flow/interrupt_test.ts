@@ -14,7 +14,10 @@ import { jsonResponse, startTestApi } from "../helpers/api.ts";
 import { collectionFiles, endpoint, workspace } from "../helpers/workspace.ts";
 import { flowFile, type FlowJson } from "./helpers.ts";
 
-/** Items API: POST creates, GET /slow waits until released, DELETE removes, GET /fail is a 500. */
+/**
+ * Items API: POST creates, GET /slow waits until released, GET /events streams until released,
+ * DELETE removes, GET /fail is a 500.
+ */
 function itemsApi() {
   let arrived!: () => void;
   const slowArrived = new Promise<void>((resolve) => arrived = resolve);
@@ -30,6 +33,21 @@ function itemsApi() {
       return jsonResponse({ id: 7 });
     }
     if (path === "/fail") return jsonResponse({ error: "boom" }, 500);
+    if (path === "/events") {
+      // An event stream that sends one event, then holds until released.
+      arrived();
+      const stream = new ReadableStream({
+        start(controller) {
+          controller.enqueue(new TextEncoder().encode("data: 1\n\n"));
+          released.then(() => {
+            try {
+              controller.close();
+            } catch { /* the client has gone: Ctrl-C ended the stream */ }
+          });
+        },
+      });
+      return new Response(stream, { headers: { "content-type": "text/event-stream" } });
+    }
     return jsonResponse({ id: 7 });
   });
   return { api, slowArrived, release };
@@ -245,4 +263,46 @@ Deno.test("Ctrl-C during check aborts an endpoint in flight: reported as interru
   assertEquals([slow.passed, slow.interrupted, slow.error_type], [false, true, null]);
   assertStringIncludes(slow.hint, "Interrupted: Ctrl-C aborted the request");
   assert(!result.sent.includes("GET /next"), `nothing after Ctrl-C: ${result.sent}`);
+});
+
+Deno.test("Ctrl-C during an event stream ends it at once: the step is interrupted, the Always step runs", async () => {
+  const events = `---
+resource: items
+protocol: sse
+method: GET
+path: /events
+version: 1
+standalone: false
+stream:
+  max_ms: 60000
+---
+# Events
+
+## Request
+
+\`\`\`http
+GET {{baseUrl}}/events
+\`\`\`
+
+## Expected response
+
+\`\`\`http
+HTTP/1.1 200 OK
+\`\`\`
+
+## Expected events
+
+\`\`\`sse
+data: 1
+\`\`\`
+`;
+  const result = await interruptedRun(["flow", "api-docs/flows/events.md", "--output", "json"], {
+    "apis/items/events.md": events,
+    "flows/events.md": lifecycle("events"),
+  });
+  assertEquals(result.code, 130, result.stdout + result.stderr);
+  const report = JSON.parse(result.stdout) as FlowJson;
+  const middle = report.steps[1] as FlowJson["steps"][number] & { interrupted?: boolean };
+  assertEquals([middle.name, middle.interrupted, middle.error_type], ["Middle", true, null]);
+  assertEquals(result.sent, ["POST /items", "GET /events", "DELETE /items/7"]);
 });
