@@ -401,6 +401,8 @@ export interface VariableReportEntry {
   resolved: boolean;
   source?: string;
   hint?: string;
+  /** It holds a credential (by its name, or because an auth kind reads it as one): show it masked. */
+  secret?: true;
 }
 
 /** One run of an endpoint, as kept in its history file (SPEC.md "History entry"). */

@@ -182,6 +182,7 @@ Deno.test({
         let dialog = page.getByTestId("folders");
         await dialog.getByTestId("new-folder").fill("apis/billing");
         await dialog.getByTestId("file-dialog-submit").click();
+        await page.locator(".toast-ok").filter({ hasText: "Created apis/billing/" }).waitFor();
         assert((await Deno.stat(ws.path("api-docs/apis/billing"))).isDirectory);
         await page.getByTestId("manage-folders").click();
         dialog = page.getByTestId("folders");
@@ -189,6 +190,7 @@ Deno.test({
           .click();
         await page.getByTestId("rename-to").fill("apis/members");
         await page.getByTestId("rename").getByTestId("file-dialog-submit").click();
+        await page.locator(".toast-ok").filter({ hasText: "Renamed to apis/members" }).waitFor();
         assert(await ws.exists("api-docs/apis/members/get-user-2.md"));
         await page.locator('a[href="/specs/apis/members/get-user-2.md"]').waitFor();
         await page.getByTestId("manage-folders").click();
@@ -199,7 +201,8 @@ Deno.test({
           "apis/members/get-user-2.md",
         );
         await page.getByTestId("delete").getByTestId("file-dialog-submit").click();
-        await page.locator(".toast-ok").filter({ hasText: "Deleted 1 file" }).waitFor();
+        // The folder goes once the dialog's write is answered (it closes then).
+        await page.getByTestId("delete").waitFor({ state: "detached" });
         assert(!(await ws.exists("api-docs/apis/members")));
       });
 

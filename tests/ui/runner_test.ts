@@ -15,7 +15,8 @@ import { collectionFiles, endpoint, workspace } from "../helpers/workspace.ts";
 skipMessage("tests/ui");
 
 const GREET = "apis/greet/get-greet.md";
-const MISSING = "apis/greet/get-missing.md";
+// Apart from the others: a folder holding it runs nothing (a run that cannot resolve sends nothing).
+const MISSING = "apis/broken/get-missing.md";
 
 Deno.test({
   name: "UI runner: pre-send failures in history, kept exchanges, failing trend, iterations, Stop",
@@ -23,10 +24,18 @@ Deno.test({
   sanitizeOps: false,
   sanitizeResources: false,
   async fn(t) {
-    await using api = startTestApi((request) => {
-      const name = new URL(request.url).searchParams.get("name");
-      return jsonResponse({ hello: name });
+    await using api = startTestApi(async (request) => {
+      const url = new URL(request.url);
+      if (url.pathname.startsWith("/slow")) await new Promise((r) => setTimeout(r, 400));
+      return jsonResponse({ hello: url.searchParams.get("name") });
     });
+    const slow = Object.fromEntries(
+      Array.from({ length: 6 }, (_, i) => [
+        `apis/slow/get-slow-${i}.md`,
+        // Writes to one resource run one at a time (reads would run side by side).
+        endpoint({ resource: "slow", method: "POST", path: `/slow/${i}`, title: `Slow ${i}` }),
+      ]),
+    );
     await using ws = await workspace(collectionFiles(api.url, {
       [GREET]: endpoint({
         resource: "greet",
@@ -37,12 +46,13 @@ Deno.test({
         expected: 'HTTP/1.1 200 OK\nContent-Type: application/json\n\n{"hello": 1}',
       }),
       [MISSING]: endpoint({
-        resource: "greet",
+        resource: "broken",
         path: "/missing",
         request: "GET {{baseUrl}}/missing/{{neverDefined}}",
         title: "Needs a variable",
       }),
       "data/people.csv": "name\nAda\nAlan\nGrace\n",
+      ...slow,
     }));
     await using preview = await startTestPreview(ws.dir);
     const browser = await launchChromium();
@@ -103,7 +113,7 @@ Deno.test({
           new URL(r.path, api.url).searchParams.get("name")
         );
         assertEquals(names, ["Ada", "Alan", "Grace"]);
-        assertEquals(await page.getByTestId("run-result").count(), 6);
+        assertEquals(await page.getByTestId("run-result").count(), 3);
         assertStringIncludes(await page.getByTestId("run-results").innerText(), "#3");
       });
 
@@ -125,6 +135,24 @@ Deno.test({
         assertEquals(api.requests.length - before, sent, "no request after Stop");
         assert(sent >= 1 && sent < 5, `${sent} sent`);
       });
+      await t.step(
+        "Stop in the middle of an iteration: the server starts nothing more",
+        async () => {
+          await page.getByTestId("run-iterations").fill("1");
+          await page.getByTestId("run-delay").fill("0");
+          await page.getByTestId("run-folder").selectOption("apis/slow");
+          const before = api.requests.length;
+          await page.getByTestId("run-all").click();
+          // One resource runs one request at a time: stop once the first has arrived.
+          while (api.requests.length === before) await new Promise((r) => setTimeout(r, 20));
+          await page.getByTestId("run-stop").click();
+          await page.getByTestId("run-stopped").waitFor();
+          const sent = api.requests.length - before;
+          await page.waitForTimeout(1500);
+          assertEquals(api.requests.length - before, sent, "nothing after the stop");
+          assert(sent < 6, `${sent} of 6 sent`);
+        },
+      );
       assertEquals(errors, []);
     } finally {
       await browser.close();

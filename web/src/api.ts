@@ -101,6 +101,7 @@ export const api = {
       "GET",
       `/api/history/exchange?path=${q(path)}&timestamp=${q(timestamp)}`,
     ),
+  stopRunAll: () => call<{ status: string; stopped: number }>("POST", "/api/run-all/stop", {}),
   dataRows: (path: string) =>
     call<{ file: string; rows: Record<string, string>[]; issues: Issue[] }>(
       "GET",

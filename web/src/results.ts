@@ -86,12 +86,16 @@ export const runAllState = createStore<RunAllState>({
   rounds: [],
 });
 
-/** The running Run all's way to stop: aborting its stream stops the server's run too. */
+/** The running Run all's way to stop its iterations and the delay between them. */
 let stopper: AbortController | undefined;
 
-/** Stops the Run all in progress: nothing more is sent; what finished stays listed. */
+/**
+ * Stops the Run all in progress: the server starts no further item (those
+ * in flight finish and are listed), and no further iteration starts.
+ */
 export function stopRunAll(): void {
   stopper?.abort();
+  api.stopRunAll().catch(() => {});
 }
 
 /**
@@ -141,6 +145,7 @@ export async function startRunAll(
         else if (message.type === "result") {
           update({ results: [...state.results, { ...message.result, iteration: i }] });
         } else if (message.type === "done") {
+          if (message.interrupted) controller.abort();
           update({
             summary: message.summary,
             issues: [...state.issues, ...message.issues as Issue[]],
@@ -149,7 +154,7 @@ export async function startRunAll(
         } else if (message.type === "error") {
           update({ status: "error", error: message.error.message });
         }
-      }, controller.signal);
+      });
       if (state.status === "error") return;
     }
     if (controller.signal.aborted) update({ status: "stopped" });

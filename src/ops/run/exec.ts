@@ -4,7 +4,14 @@
  * code; never prints. The CLI, the tool server and the preview server all
  * call this.
  */
-import { EXIT, type ExitCode, exitCodeFor, type Issue, issue } from "../../engine/issue.ts";
+import {
+  errorsOf,
+  EXIT,
+  type ExitCode,
+  exitCodeFor,
+  type Issue,
+  issue,
+} from "../../engine/issue.ts";
 import type {
   Diff,
   EndpointSpec,
@@ -55,6 +62,7 @@ import {
 } from "../collection/load.ts";
 import { appendHistory, historyEntry, type HistorySink } from "./history.ts";
 import { assertionOptions, patternIssues } from "./assertions.ts";
+import { loadSchemaMode } from "./schema_mode.ts";
 import { sharedLayers } from "./shared_layers.ts";
 import { loadPayload, type Payload, usesFiles } from "./body_files.ts";
 import { sendRequest } from "../../adapters/http.ts";
@@ -136,13 +144,13 @@ export async function loadEndpoint(
       return { path, file, text, issues: [...secrets, ...issues, ...graphqlIssues] };
     }
   }
-  if (spec?.schema) {
-    const schemaIssues = (await import("../../engine/compare/schema.ts")).schemaIssues(spec);
-    if (schemaIssues.length > 0) {
-      return { path, file, text, issues: [...secrets, ...issues, ...schemaIssues] };
-    }
+  const schemaIssues = spec?.schema
+    ? (await loadSchemaMode(spec.schema.value)).schemaIssues(spec)
+    : [];
+  if (errorsOf(schemaIssues).length > 0) {
+    return { path, file, text, issues: [...secrets, ...issues, ...schemaIssues] };
   }
-  return { path, file, text, spec, issues: [...secrets, ...issues] };
+  return { path, file, text, spec, issues: [...secrets, ...issues, ...schemaIssues] };
 }
 
 /**
@@ -392,7 +400,7 @@ export async function runEndpoint(
       ignore: spec.ignore,
       schema: spec.schema?.value,
       validateSchema: spec.match === "schema"
-        ? (await import("../../engine/compare/schema.ts")).validateAgainstSchema
+        ? (await loadSchemaMode(spec.schema?.value)).validateAgainstSchema
         : undefined,
       ...(payload?.expected
         ? {
@@ -638,6 +646,7 @@ export async function execInCollection(
   // `exec` of one file: its own transport, whose cookie jar starts (and stays) empty.
   const transport = input.transport ??
     new RunTransport({ ...input.transportOptions, cookies: false }, ctx);
+  // Its clients (and unverified TLS's bridges) end with the run; a long-lived server would keep them.
   const run = await runEndpoint(spec, collection, {
     env,
     layers,
@@ -650,7 +659,9 @@ export async function execInCollection(
     verbose: input.verbose ?? false,
     history: input.history,
     onExchangeDone: input.onExchangeDone,
-  }, ctx);
+  }, ctx).finally(() => {
+    if (!input.transport) transport.close();
+  });
   // Added to the run rather than spread into a new object: a spread reads (so masks) them all.
   const result: ExecResult = Object.assign(run, {
     issues: [...pre, ...run.issues],

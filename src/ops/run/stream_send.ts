@@ -30,7 +30,7 @@ export async function sendStream(
   timeoutMs: number,
   how: {
     body?: BodyInit;
-    /** The run's client (private CA, client certificate, proxy); WebSockets use Deno's own. */
+    /** The run's client (private CA, client certificate, proxy, unverified TLS). */
     client?: Deno.HttpClient;
     /** Ctrl-C: ends an event stream at once (a WebSocket script runs to its limits). */
     interrupt?: AbortSignal;
@@ -46,6 +46,7 @@ export async function sendStream(
       maxMs: stream.maxMs,
       maxMessages: stream.maxEvents,
       exact: stream.exact,
+      ...(client ? { client } : {}),
       matches: (expected, actual) => dataMatches(expected, actual, { match: spec.match, ignored }),
       differences: (expected, actual, index) =>
         matchData(expected, actual, `messages[${index}]`, { match: spec.match, ignored }),

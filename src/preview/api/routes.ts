@@ -7,7 +7,7 @@ import { getFlow, getSpec, saveFile, validateDraft } from "./files.ts";
 import { adHocRoute, environmentsRoute, runFlowRoute, runSpecRoute, varsRoute } from "./run.ts";
 import { json, problem, readJson, stringField } from "./reply.ts";
 import { dataRowsRoute, historyExchangeRoute, historyRoute, latestRunsRoute } from "./history.ts";
-import { runAllRoute } from "./run_all.ts";
+import { runAllRoute, stopRunAllRoute } from "./run_all.ts";
 import { envFilesRoute, saveEnvRoute } from "./env.ts";
 import { coverageRoute, draftSpecRoute, saveOpenApiRoute } from "./coverage.ts";
 import { proxyExchangeRoute, proxyExchangesRoute, saveExchangeRoute } from "./proxy.ts";
@@ -81,6 +81,7 @@ export const ROUTES = new Map<string, Route>([
   ["GET /api/history/exchange", (s, _r, u) => historyExchangeRoute(s, u)],
   ["GET /api/data", (s, _r, u) => dataRowsRoute(s, u)],
   ["POST /api/run-all", runAllRoute],
+  ["POST /api/run-all/stop", stopRunAllRoute],
   ["GET /api/env-files", envFilesRoute],
   ["PUT /api/env-files", saveEnvRoute],
   ["GET /api/coverage", (s, _r, u) => coverageRoute(s, u)],

@@ -15,6 +15,7 @@ import { Forbidden } from "./files.ts";
 import { containedPath } from "../guard.ts";
 import {
   BadRequest,
+  json,
   jsonLines,
   readJson,
   type StreamError,
@@ -50,8 +51,20 @@ export type RunAllMessage =
     };
     exit_code: number;
     issues: unknown[];
+    /** Stopped (`POST /api/run-all/stop`): what ran is listed, nothing more was sent. */
+    interrupted?: true;
   }
   | StreamError;
+
+/** The Run alls in progress, per server: Stop interrupts them. */
+const running = new WeakMap<PreviewState, Set<AbortController>>();
+
+/** `POST /api/run-all/stop`: no further item of any Run all in progress starts. */
+export function stopRunAllRoute(state: PreviewState): Promise<Response> {
+  const runs = running.get(state) ?? new Set();
+  for (const run of runs) run.abort(new DOMException("stopped from the UI", "AbortError"));
+  return Promise.resolve(json({ status: "ok", stopped: runs.size }));
+}
 
 function endpointItem(run: SpecRun, inCollection: (path: string) => string): RunAllItem {
   const { record } = run;
@@ -131,15 +144,22 @@ export async function runAllRoute(state: PreviewState, request: Request): Promis
   }
   const collection = state.workspace.collection;
   const inCollection = (path: string) => toSlash(relative(collection, path));
-  const ctx = workspaceCtx(state);
+  // Stop interrupts the run as Ctrl-C interrupts `check`: items in flight finish, none starts.
+  const stop = new AbortController();
+  const ctx = { ...workspaceCtx(state), interrupt: stop.signal };
   const env = stringField(body, "env", false) ?? state.env;
   const vars = varsField(body, "vars");
   return jsonLines<RunAllMessage>(async (send) => {
     const started = ctx.clock.monotonic();
+    let runs = running.get(state);
+    if (!runs) running.set(state, runs = new Set());
+    runs.add(stop);
     const result = await checkContracts({
       dir,
       env,
       cli: vars,
+      // Records carry the expected body as compared: the spec page draws the same diff as Send.
+      verbose: true,
       progress: {
         start: ({ endpoints, flows }) =>
           send({
@@ -155,7 +175,7 @@ export async function runAllRoute(state: PreviewState, request: Request): Promis
             result: flowItem(flow, inCollection(resolve(ctx.cwd, flow.file))),
           }),
       },
-    }, ctx);
+    }, ctx).finally(() => runs.delete(stop));
     const items = [
       ...result.endpoints.map((r) => endpointItem(r, inCollection)),
       ...result.flows.map((f) => flowItem(f, f.file)),
@@ -173,6 +193,7 @@ export async function runAllRoute(state: PreviewState, request: Request): Promis
       },
       exit_code: result.exitCode,
       issues: result.refused ? [...result.issues, result.refused] : result.issues,
+      ...(result.interrupted ? { interrupted: true as const } : {}),
     });
   }, "This is a bug in apispec; run `apispec check` on the folder for details");
 }
