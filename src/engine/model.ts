@@ -374,6 +374,8 @@ export interface ExecRecord {
   hints: string[];
   diff: Diff;
   assertion_results: AssertionResult[];
+  /** Ctrl-C aborted the request before its answer: not a verdict on the API. */
+  interrupted?: true;
   /** `protocol: sse`: how many events were read. */
   events_received?: number;
   /** `protocol: sse`: milliseconds from sending to the first event; null when none came. */
@@ -431,4 +433,6 @@ export interface StepRecord {
   record?: ExecRecord;
   /** Requests sent by an `Until` step, the last one's record being this one. */
   attempts?: number;
+  /** Ctrl-C aborted its request before the answer came. */
+  interrupted?: true;
 }

@@ -42,11 +42,17 @@ export interface Outgoing {
   env: string;
   /** The folder `tls:` paths of project.md are relative to. */
   base: string;
+  /** Ctrl-C: aborts the request in flight (an `Always` step's request is sent without it). */
+  interrupt?: AbortSignal;
   /**
    * Sends instead of a plain request (a file or multipart body, an event
    * stream, a WebSocket script), over the run's client for TLS and proxies.
    */
-  send?: (request: ResolvedRequest, client?: Deno.HttpClient) => Promise<SendResult>;
+  send?: (
+    request: ResolvedRequest,
+    client?: Deno.HttpClient,
+    interrupt?: AbortSignal,
+  ) => Promise<SendResult>;
 }
 
 export interface Exchange extends SendResult {
@@ -190,7 +196,9 @@ export class RunTransport {
           ...(via ? { proxy: via } : {}),
         },
         (plain, client) =>
-          out.send ? out.send(plain, client) : sendRequest(plain, out.timeoutMs, { client }),
+          out.send
+            ? out.send(plain, client, out.interrupt)
+            : sendRequest(plain, out.timeoutMs, { client, interrupt: out.interrupt }),
       );
     }
     const choice = this.#clients.get({
@@ -200,8 +208,11 @@ export class RunTransport {
     });
     if (choice.problem) return { problem: choice.problem, durationMs: 0 };
     return out.send
-      ? await out.send(request, choice.client)
-      : await sendRequest(request, out.timeoutMs, { client: choice.client });
+      ? await out.send(request, choice.client, out.interrupt)
+      : await sendRequest(request, out.timeoutMs, {
+        client: choice.client,
+        interrupt: out.interrupt,
+      });
   }
 
   /** One request without auth or cookies (a token request of `apispec auth login`). */

@@ -50,6 +50,7 @@ import {
 } from "../auth/transport.ts";
 import type { OpsContext } from "../../adapters/system.ts";
 import { systemRandom } from "../../adapters/random.ts";
+import { sleepUnless } from "../../adapters/clock.ts";
 import {
   buildLayers,
   type Collection,
@@ -356,6 +357,7 @@ export async function runEndpoint(
       timeoutMs,
       env: options.env,
       base: collection.root,
+      interrupt: ctx.interrupt,
       ...(send ? { send } : {}),
     });
     const sent: SendResult & { bytes?: Uint8Array; problems?: string[]; stopped?: string } =
@@ -366,16 +368,20 @@ export async function runEndpoint(
     bytes = sent.bytes;
     streamProblems = sent.problems ?? [];
     stopped = sent.stopped;
-    if (exchange.refused || exchange.problem) break;
+    if (exchange.refused || exchange.problem || ctx.interrupt?.aborted) break;
     if (
       attempt >= policy.attempts || !isRetryable({ status: response?.status, failed: !!failure })
     ) break;
-    await ctx.clock.sleep(retryDelay(policy, attempt, {
-      random: Math.random(),
-      now: ctx.clock.now(),
-      timeoutMs,
-      retryAfter: response ? headerValue(response.headers, "retry-after") : undefined,
-    }));
+    await sleepUnless(
+      ctx.clock,
+      retryDelay(policy, attempt, {
+        random: Math.random(),
+        now: ctx.clock.now(),
+        timeoutMs,
+        retryAfter: response ? headerValue(response.headers, "retry-after") : undefined,
+      }),
+      ctx.interrupt,
+    );
   }
   if (options.onExchangeDone) {
     options.onExchangeDone();
@@ -460,6 +466,7 @@ export async function runEndpoint(
           : {}),
       }
       : {}),
+    ...(failure?.kind === "interrupted" ? { interrupted: true as const } : {}),
   };
   const exitCode = verdict.passed
     ? EXIT.passed
@@ -470,7 +477,8 @@ export async function runEndpoint(
   if (options.verbose) record.request = exchange!.sent;
   // Every real execution, from every surface, lands in the spec's history, masked like any output.
   const masked = maskRecord(record, secrets);
-  const historyProblem = recordRun(masked);
+  // An aborted request says nothing about the API: it stays out of the history.
+  const historyProblem = record.interrupted ? undefined : recordRun(masked);
   let maskedRequest: ResolvedRequest | undefined;
   let maskedUrl: string | undefined;
   return {
@@ -507,14 +515,16 @@ async function customSender(
 ): Promise<Outgoing["send"]> {
   if (spec.protocol === "sse" || spec.protocol === "ws") {
     const { sendStream } = await import("./stream_send.ts");
-    return (request, client) => sendStream(spec, built, request, timeoutMs, payload?.body, client);
+    return (request, client, interrupt) =>
+      sendStream(spec, built, request, timeoutMs, { body: payload?.body, client, interrupt });
   }
   if (!payload) return undefined;
-  return (request, client) =>
+  return (request, client, interrupt) =>
     sendRequest(request, timeoutMs, {
       body: payload.body,
       keepBytes: payload.expected !== undefined,
       ...(client ? { client } : {}),
+      interrupt,
     });
 }
 
