@@ -168,10 +168,15 @@ function createTextExclusiveSync(path: string, text: string): boolean {
 }
 
 /** `writeTextAtomic` without the event loop, into a folder that exists. */
-export function replaceThroughTempSync(path: string, text: string): void {
+export function replaceThroughTempSync(
+  path: string,
+  text: string,
+  /** Permissions of the file (before the umask), e.g. 0o600 for a private one. */
+  mode?: number,
+): void {
   const temp = `${path}.${crypto.randomUUID().slice(0, 8)}.tmp`;
   try {
-    Deno.writeTextFileSync(temp, text);
+    Deno.writeTextFileSync(temp, text, mode === undefined ? {} : { mode, createNew: true });
     Deno.renameSync(temp, path);
   } catch (error) {
     try {

@@ -3,7 +3,7 @@
  * proven linear (engine/parse/linear_pattern.ts), RE2 (`re2_engine.ts`) for
  * the rest, loaded only when a pattern needs it.
  */
-import { linearSource } from "../engine/parse/linear_pattern.ts";
+import { linearPattern } from "../engine/parse/linear_pattern.ts";
 import { type Pattern, type PatternCompiler, splitPattern } from "../engine/parse/pattern.ts";
 
 let loading: Promise<PatternCompiler> | undefined;
@@ -21,12 +21,12 @@ export function compileLinear(source: string, flags: string): Pattern | undefine
   const key = `${flags}/${source}`;
   let pattern = natives.get(key);
   if (pattern === undefined) {
-    const native = linearSource(source, flags);
+    const native = linearPattern(source, flags);
     pattern = null;
     if (native !== undefined) {
       try {
-        const re = new RegExp(native, flags + "u");
-        pattern = { test: (text: string) => re.test(text) };
+        const re = new RegExp(native.source, flags + "u");
+        pattern = { test: (text: string) => re.test(text), work: native.work };
       } catch {
         // Not valid JavaScript after all: RE2 says why.
       }

@@ -6,7 +6,7 @@
  */
 // @ts-types="../../vendor/re2js@2.10.0/index.d.ts"
 import { RE2JS, RE2JSSyntaxException } from "re2js";
-import type { Pattern, PatternCompiler } from "../engine/parse/pattern.ts";
+import { type Pattern, type PatternCompiler, programSize } from "../engine/parse/pattern.ts";
 
 const FLAGS: Record<string, number> = {
   i: RE2JS.CASE_INSENSITIVE,
@@ -42,5 +42,6 @@ function compile(source: string, flags: string): Pattern {
     const reason = error.input ? `${error.error}: ${error.input}` : error.error;
     throw new SyntaxError(`Invalid regular expression: /${source}/${flags}u: ${reason}`);
   }
-  return { test: (text: string) => re.matcher(text).find() };
+  // re2js simulates every state of the program along the subject: its size bounds the work.
+  return { test: (text: string) => re.matcher(text).find(), work: programSize(source) };
 }

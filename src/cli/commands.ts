@@ -89,6 +89,12 @@ const transportFlags: FlagDef[] = [
   },
 ];
 const outputFormats = ["console", "junit", "json", "markdown"] as const;
+/** Documents name other documents; none is fetched from the network unless the user says so. */
+const allowRemote: FlagDef = {
+  name: "allow-remote",
+  type: "boolean",
+  description: "Fetch the http(s) documents a document names ($ref, source descriptions)",
+};
 const agent: FlagDef = {
   name: "agent",
   type: "enum",
@@ -426,6 +432,7 @@ export const COMMANDS: CommandDef[] = [
         description: "Write to this file (atomically) instead of stdout",
         complete: "file",
       },
+      allowRemote,
     ],
   },
   {
@@ -442,6 +449,7 @@ export const COMMANDS: CommandDef[] = [
         complete: "file",
       },
       output(["console", "json"], "Output format of the report"),
+      allowRemote,
     ],
   },
   {
@@ -469,6 +477,7 @@ export const COMMANDS: CommandDef[] = [
         valueName: "kind",
         description: "Leave out a kind of finding (repeatable)",
       },
+      allowRemote,
       {
         name: "graphql",
         type: "string",
@@ -498,6 +507,7 @@ export const COMMANDS: CommandDef[] = [
         valueName: "pct",
         description: "Exit 1 when coverage_pct is below this percentage (for CI)",
       },
+      allowRemote,
     ],
   },
   {
@@ -831,11 +841,14 @@ function importCommands(): CommandDef[] {
     flags: [reportOutput],
   });
   return [
-    fileImporter(
-      "openapi",
-      "Import an OpenAPI 3.0/3.1 or Swagger 2.0 document (YAML or JSON; a file or an http(s) URL)",
-      "file|url",
-    ),
+    {
+      ...fileImporter(
+        "openapi",
+        "Import an OpenAPI 3.0/3.1 or Swagger 2.0 document (YAML or JSON; a file or an http(s) URL)",
+        "file|url",
+      ),
+      flags: [reportOutput, allowRemote],
+    },
     fileImporter("hostedclient", "Import a Postman collection export (v2.1 or v2.0 JSON)", "file"),
     fileImporter("desktopclient", "Import an Insomnia export (v4 JSON/YAML, or v5 YAML)", "file"),
     fileImporter("collection", "Import a Bruno collection folder (.bru files)", "dir"),
@@ -914,6 +927,7 @@ function importCommands(): CommandDef[] {
           description: "URL of the OpenAPI document to import",
         },
         reportOutput,
+        allowRemote,
       ],
     },
   ];

@@ -2,8 +2,8 @@
  * The terminal as the commands see it: two output streams, colour decided
  * once (TTY, NO_COLOR, --no-color), and a prompt for interactive questions.
  */
-import { ANSI, type Paint, PLAIN } from "../engine/render/paint.ts";
-import { terminalSafe } from "../engine/render/terminal_safe.ts";
+import { type Paint, PLAIN } from "../engine/render/paint.ts";
+import { markedPaint, terminalText } from "../engine/render/terminal_safe.ts";
 import { type OpsContext, systemContext } from "../adapters/system.ts";
 
 export interface GlobalOptions {
@@ -58,13 +58,19 @@ export function systemIO(global: GlobalOptions): CliIO {
   const ctx = systemContext();
   const stdoutIsTTY = Deno.stdout.isTerminal();
   const stderrIsTTY = Deno.stderr.isTerminal();
+  const outColour = wantsColor(stdoutIsTTY, ctx.env, global.noColor);
+  const errColour = wantsColor(stderrIsTTY, ctx.env, global.noColor);
+  // Whatever a file or an API put in the text reaches the terminal escaped, colour codes too;
+  // apispec's own colours are marks with this process's key, made colour codes after escaping.
+  const key = [...crypto.getRandomValues(new Uint8Array(8))]
+    .map((b) => b.toString(16).padStart(2, "0")).join("");
+  const painted = markedPaint(key);
   return {
     ctx,
-    // Whatever a file or an API put in the text reaches the terminal escaped.
-    out: (text) => writeAll(Deno.stdout, terminalSafe(text)),
-    err: (text) => writeAll(Deno.stderr, terminalSafe(text)),
-    paint: wantsColor(stdoutIsTTY, ctx.env, global.noColor) ? ANSI : PLAIN,
-    errPaint: wantsColor(stderrIsTTY, ctx.env, global.noColor) ? ANSI : PLAIN,
+    out: (text) => writeAll(Deno.stdout, terminalText(text, key, outColour)),
+    err: (text) => writeAll(Deno.stderr, terminalText(text, key, errColour)),
+    paint: outColour ? painted : PLAIN,
+    errPaint: errColour ? painted : PLAIN,
     stdoutIsTTY,
     stdinIsTTY: Deno.stdin.isTerminal(),
     prompt: async (question) => {

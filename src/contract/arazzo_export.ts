@@ -22,6 +22,8 @@ import { exportOpenApi } from "../ops/export/openapi.ts";
 import { contractOf, loadOpenApiSource } from "./openapi_source.ts";
 
 export interface ArazzoExportInput {
+  /** Fetch the http(s) documents the OpenAPI document's `$ref`s name (`--allow-remote`). */
+  allowRemote?: boolean;
   /** A flow file, or a folder whose flows to export. */
   target: string;
   openapi?: string;
@@ -170,7 +172,9 @@ export async function exportArazzo(
     return rel.startsWith(".") ? rel : `./${rel}`;
   };
   if (input.openapi) {
-    const loaded = await loadOpenApiSource(input.openapi, ctx);
+    const loaded = await loadOpenApiSource(input.openapi, ctx, {
+      allowRemote: input.allowRemote,
+    });
     if (!loaded.ok) return failed([loaded.issue]);
     contract = await contractOf(loaded.source);
     const title = (loaded.source.doc.info as { title?: string } | undefined)?.title ?? "api";

@@ -28,6 +28,8 @@ export interface ArazzoImportInput {
   file: string;
   openapi?: string;
   config?: string;
+  /** Fetch an http(s) source description the document names. */
+  allowRemote?: boolean;
 }
 
 function invalid(message: string, file: string, fix: string, line?: number): ImportReport {
@@ -112,7 +114,11 @@ export async function importArazzo(
   const location = input.openapi || /^https?:\/\//.test(url)
     ? url
     : relative(ctx.cwd, resolve(dirname(path), url));
-  const loaded = await loadOpenApiSource(location, ctx);
+  // The document's own source description is fetched only with --allow-remote; --openapi is the user's.
+  const loaded = await loadOpenApiSource(location, ctx, {
+    allowRemote: input.allowRemote,
+    ...(input.openapi ? {} : { namedBy: name }),
+  });
   if (!loaded.ok) return emptyReport("", [loaded.issue], EXIT.invalidSpec);
   const root = await importTarget(ctx, { config: input.config });
   const result = await fromArazzo(doc, loaded.source.doc, await existingEndpoints(root, ctx));

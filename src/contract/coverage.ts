@@ -20,6 +20,8 @@ import type { ContractDocument } from "../engine/contract/model.ts";
 export type { CoverageEndpoint, CoverageReport } from "../engine/contract/coverage.ts";
 
 export interface CoverageInput {
+  /** Fetch the http(s) documents the OpenAPI document's `$ref`s name (`--allow-remote`). */
+  allowRemote?: boolean;
   /** The collection folder; default: the discovered one. */
   dir?: string;
   /**
@@ -60,7 +62,7 @@ export async function computeCoverage(
   let doc: ContractDocument | undefined;
   let name: string | undefined;
   if (openapi) {
-    const loaded = await loadOpenApiSource(openapi, ctx);
+    const loaded = await loadOpenApiSource(openapi, ctx, { allowRemote: input.allowRemote });
     if (!loaded.ok) return { issues: [loaded.issue], exitCode: EXIT.invalidSpec };
     converted = loaded.source.converted;
     name = loaded.source.name;

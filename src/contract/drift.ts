@@ -14,6 +14,8 @@ import { contractOf, loadOpenApiSource } from "./openapi_source.ts";
 import { projectOpenApi } from "./project_openapi.ts";
 
 export interface DriftInput {
+  /** Fetch the http(s) documents the OpenAPI document's `$ref`s name (`--allow-remote`). */
+  allowRemote?: boolean;
   /** The OpenAPI document: a path or an http(s) URL; default: `openapi:` of project.md. */
   openapi?: string;
   /** The collection folder; default: the discovered one. */
@@ -60,7 +62,7 @@ export async function driftCheck(input: DriftInput, ctx: OpsContext): Promise<Dr
     }
     openapi = named.path;
   }
-  const loaded = await loadOpenApiSource(openapi, ctx);
+  const loaded = await loadOpenApiSource(openapi, ctx, { allowRemote: input.allowRemote });
   if (!loaded.ok) return failed([loaded.issue]);
   const contract = await contractOf(loaded.source);
   const { findings, summary, warnings } = driftFindings(

@@ -12,7 +12,7 @@ import { readText } from "../adapters/fs.ts";
 import { readRemoteText } from "../adapters/remote.ts";
 import type { OpsContext } from "../adapters/system.ts";
 import { displayPath } from "../ops/collection/load.ts";
-import { loadOpenApi } from "../ops/import/import_sources.ts";
+import { loadOpenApi, remoteRefused } from "../ops/import/import_sources.ts";
 
 export interface OpenApiSource {
   /** How reports name it: the path from the working folder, or the URL. */
@@ -36,18 +36,33 @@ async function readSource(location: string, isUrl: boolean): Promise<string> {
   return read.text;
 }
 
-/** Reads, parses, bundles and (for Swagger 2.0) converts the document. */
+export interface SourceOptions {
+  /** Fetch what documents name: an http(s) `$ref`, a URL `namedBy` gives (`--allow-remote`). */
+  allowRemote?: boolean;
+  /** The document that named `input` (an Arazzo file's sourceDescriptions); absent: the user did. */
+  namedBy?: string;
+}
+
+/**
+ * Reads, parses, bundles and (for Swagger 2.0) converts the document. A URL
+ * the user gives is fetched; one a document names only with `allowRemote`.
+ */
 export async function loadOpenApiSource(
   input: string,
   ctx: OpsContext,
+  options: SourceOptions = {},
 ): Promise<LoadedSource> {
   const isUrl = /^https?:\/\//i.test(input);
   const location = isUrl ? input : resolve(ctx.cwd, input);
   const name = isUrl ? input : displayPath(location, ctx.cwd);
   const invalid = (message: string, fix: string, line?: number): LoadedSource => ({
     ok: false,
-    issue: issue("VALIDATION_ERROR", message, { file: name, line, fix }),
+    issue: issue("VALIDATION_ERROR", message, { file: options.namedBy ?? name, line, fix }),
   });
+  if (isUrl && options.namedBy !== undefined && !options.allowRemote) {
+    const refused = remoteRefused(input, options.namedBy);
+    return invalid(refused.message, refused.fix);
+  }
   let text: string;
   try {
     text = await readSource(location, isUrl);
@@ -62,7 +77,7 @@ export async function loadOpenApiSource(
   const local = isUrl
     ? resolve(ctx.cwd, new URL(input).pathname.split("/").pop() || "openapi")
     : location;
-  const loaded = await loadOpenApi(local, text);
+  const loaded = await loadOpenApi(local, text, { allowRemote: options.allowRemote });
   if (!loaded.ok) return invalid(loaded.error.message, loaded.error.fix, loaded.error.line);
   let doc = loaded.doc;
   let converted: string | undefined;

@@ -8,6 +8,7 @@ import type { AuthKind } from "../engine/model.ts";
 import { findSecrets } from "../engine/secrets/scan.ts";
 import { isCredentialPair } from "../engine/secrets/names.ts";
 import type { SecretFinding } from "./endpoint.ts";
+import { percentDecoded } from "../engine/text/percent.ts";
 
 const PLACEHOLDER_ONLY = /^\s*\{\{[^}]+\}\}\s*$/;
 
@@ -129,11 +130,8 @@ export function safeBody(body: string, where: string, secrets: SecretFinding[]):
     return trimmed.split("&").map((pair) => {
       const [k, ...rest] = pair.split("=");
       const v = rest.join("=");
-      let decoded = v;
-      try {
-        decoded = decodeURIComponent(v.replace(/\+/g, " "));
-      } catch { /* keep raw */ }
-      const safe = safeField(decodeURIComponent(k), decoded, `${where} form`, secrets);
+      const decoded = percentDecoded(v, { plus: true });
+      const safe = safeField(percentDecoded(k), decoded, `${where} form`, secrets);
       return safe === decoded ? pair : `${k}=${safe}`;
     }).join("&");
   }

@@ -7,6 +7,7 @@
 import type { EndpointDraft } from "../engine/render/spec_md.ts";
 import { slugify, specFileName } from "../engine/render/spec_md.ts";
 import { HTTP_METHODS, type HttpMethod } from "../engine/model.ts";
+import { percentEncoded } from "../engine/text/percent.ts";
 
 export type { EndpointDraft };
 
@@ -105,9 +106,11 @@ export function colonPath(path: string): { path: string; params: Map<string, str
 
 /** Characters a request target may not hold unescaped (it is one whitespace-free token). */
 export function encodeTargetPart(value: string): string {
+  // `u`: a character outside the BMP is one match, not two halves `encodeURIComponent` rejects;
+  // a lone half (text cut mid-character) becomes U+FFFD.
   return value.replace(
-    /\{\{\s*([^}]+?)\s*\}\}|[^A-Za-z0-9\-._~!$&'()*+,;=:@/?%]/g,
-    (m, name) => name ? `{{${name}}}` : encodeURIComponent(m),
+    /\{\{\s*([^}]+?)\s*\}\}|[^A-Za-z0-9\-._~!$&'()*+,;=:@/?%]/gu,
+    (m, name) => name ? `{{${name}}}` : percentEncoded(m),
   );
 }
 

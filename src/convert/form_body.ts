@@ -3,6 +3,7 @@
  * an import is reproducible; a file part keeps its file name and says where
  * the content comes from, since files are not copied into the collection.
  */
+import { percentEncoded } from "../engine/text/percent.ts";
 
 export interface FormPart {
   name: string;
@@ -37,7 +38,7 @@ export function multipartBody(parts: FormPart[]): { contentType: string; body: s
 export function urlencodedBody(pairs: [string, string][]): string {
   const encode = (text: string) =>
     text.split(/(\{\{[^}]*\}\})/).map((part) =>
-      part.startsWith("{{") ? part : encodeURIComponent(part).replace(/%20/g, "+")
+      part.startsWith("{{") ? part : percentEncoded(part).replace(/%20/g, "+")
     ).join("");
   return pairs.map(([k, v]) => `${encode(k)}=${encode(v)}`).join("&");
 }

@@ -11,6 +11,7 @@ import { type McpServer, ResourceTemplate } from "@modelcontextprotocol/sdk/serv
 // @ts-types="@modelcontextprotocol/sdk/types.d.ts"
 import { McpError } from "@modelcontextprotocol/sdk/types.js";
 import { dirname, isAbsolute, relative, resolve } from "../adapters/path.ts";
+import { staysInside } from "../adapters/contain.ts";
 import type { Issue } from "../engine/issue.ts";
 import type { ToolEnv } from "./tool.ts";
 
@@ -40,13 +41,17 @@ async function documentPath(env: ToolEnv, uri: URL, raw: string | string[]): Pro
   const projectRoot = dirname(await env.root());
   const file = resolve(projectRoot, path);
   const rel = relative(projectRoot, file);
-  if (!path || rel.startsWith("..") || isAbsolute(rel)) {
-    throw new McpError(
+  const outside = () =>
+    new McpError(
       INVALID_PARAMS,
-      `${path} is outside the project; name an OpenAPI file under ${projectRoot}`,
+      `${path.slice(0, 300)} is outside the project; name an OpenAPI file under ${projectRoot}`,
       { uri: uri.href },
     );
-  }
+  if (!path || path.includes("\0") || rel.startsWith("..") || isAbsolute(rel)) throw outside();
+  // A committed link out passes the text check; its real path does not. The answer is the same
+  // whether or not anything exists where it points.
+  const inside = await staysInside(projectRoot, file).catch(() => ({ ok: false }));
+  if (!inside.ok) throw outside();
   return file;
 }
 

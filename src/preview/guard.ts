@@ -7,49 +7,8 @@
 export const WRITE_COOKIE = "apispec_write_token";
 export const WRITE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
-/** The hostname of a Host header, lower case, without port or IPv6 brackets. */
-export function hostnameOf(host: string): string {
-  const value = host.trim().toLowerCase();
-  if (value.startsWith("[")) {
-    return value.slice(1, value.indexOf("]") > 0 ? value.indexOf("]") : undefined);
-  }
-  const colon = value.lastIndexOf(":");
-  return colon >= 0 && value.indexOf(":") === colon ? value.slice(0, colon) : value;
-}
-
-export function isLoopback(hostname: string): boolean {
-  return hostname === "localhost" || hostname === "::1" || /^127(\.\d{1,3}){3}$/.test(hostname);
-}
-
-/**
- * Hosts a request may name: the bound address, `localhost` and loopback
- * literals. Bound to a wildcard, the machine's own names and addresses too
- * (the user chose to expose it; a foreign name is still a rebinding attempt).
- */
-export function allowedHosts(
-  bound: string,
-  extra: string[] = [],
-): (host: string | null) => boolean {
-  const names = new Set([hostnameOf(bound), ...extra.map(hostnameOf)]);
-  return (host) => {
-    if (!host) return false;
-    const name = hostnameOf(host);
-    return isLoopback(name) || names.has(name);
-  };
-}
-
-/** A write from a page must come from this server's own origin; requests without Origin (curl, scripts) pass. */
-export function originAllowed(origin: string | null, host: string | null): boolean {
-  if (origin === null) return true;
-  if (!host) return false;
-  try {
-    const url = new URL(origin);
-    return (url.protocol === "http:" || url.protocol === "https:") &&
-      url.host.toLowerCase() === host.trim().toLowerCase();
-  } catch {
-    return false; // "null" and other opaque origins
-  }
-}
+// Host and Origin checks are shared with the proxy.
+export { allowedHosts, hostnameOf, isLoopback, originAllowed } from "../adapters/host_guard.ts";
 
 export function cookieValue(header: string | null, name: string): string | undefined {
   for (const part of (header ?? "").split(";")) {

@@ -8,6 +8,7 @@ import type { OpsContext } from "../adapters/system.ts";
 import { loadAssets } from "./assets.ts";
 import { EventHub } from "./events.ts";
 import { allowedHosts } from "./guard.ts";
+import { isWildcard, machineNames } from "../adapters/host_guard.ts";
 import { createHandler } from "./handler.ts";
 import { CollectionIndex } from "./index_cache.ts";
 import { HistoryCache, watchHistory } from "./history_cache.ts";
@@ -39,11 +40,7 @@ export interface PreviewServer {
   close(): Promise<void>;
 }
 
-const WILDCARDS = new Set(["0.0.0.0", "::", "[::]"]);
-
-export function isWildcard(host: string): boolean {
-  return WILDCARDS.has(host);
-}
+export { isWildcard } from "../adapters/host_guard.ts";
 
 function randomToken(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(32));
@@ -114,9 +111,7 @@ export async function startPreview(
   await state.index.rebuild();
 
   const wildcard = isWildcard(options.host);
-  const extraHosts = wildcard
-    ? [Deno.hostname(), ...Deno.networkInterfaces().map((i) => i.address)]
-    : [];
+  const extraHosts = wildcard ? machineNames() : [];
   const handler = createHandler(state, assets, {
     hostAllowed: allowedHosts(options.host, extraHosts),
     onError: options.onError,

@@ -83,18 +83,34 @@ export function forward(
       headers: toNodeHeaders(options.headers),
       agent: secure ? agents.https : agents.http,
     }, (incoming) => {
+      // A hostile or broken target decides what arrives here: whatever cannot be passed on
+      // (a status of 600, a header value a Response refuses) is a 502, never a crash.
+      const status = incoming.statusCode ?? 0;
+      if (status < 200 || status > 599) {
+        incoming.destroy();
+        fail(new Error(`the target answered with status ${status}, which HTTP does not define`));
+        return;
+      }
+      const headers = endToEndHeaders(pairsOf(incoming.rawHeaders));
+      let headerList: Headers;
+      try {
+        headerList = new Headers(headers);
+      } catch (error) {
+        incoming.destroy();
+        fail(new Error(`the target's headers cannot be passed on: ${(error as Error).message}`));
+        return;
+      }
       settled = true;
       const responseCapture = new Capture(options.captureLimit);
       responseCapture.done.then(endResponse);
-      const headers = endToEndHeaders(pairsOf(incoming.rawHeaders));
-      const nullBody = request.method === "HEAD" || [204, 205, 304].includes(incoming.statusCode!);
+      const nullBody = request.method === "HEAD" || [204, 205, 304].includes(status);
       const body = nullBody ? null : streamOf(incoming, responseCapture);
       if (nullBody) incoming.resume().on("end", () => responseCapture.finish(true));
       resolve({
-        status: incoming.statusCode!,
+        status,
         reason: incoming.statusMessage ?? "",
         headers,
-        response: new Response(body, { status: incoming.statusCode!, headers }),
+        response: new Response(body, { status, headers: headerList }),
         responseBody: responseCapture.done,
         requestBody: requestCapture.done,
       });

@@ -10,16 +10,23 @@
 import type { EndpointRoute, RouteTable } from "../engine/routes/route_table.ts";
 import type { HttpMethod } from "../engine/model.ts";
 import { compareExchange } from "../engine/proxy/compare_exchange.ts";
-import { exchangeSecrets } from "../engine/proxy/exchange_secrets.ts";
+import { exchangeSecrets } from "../engine/secrets/exchange.ts";
 import type { HeaderPairs } from "../engine/proxy/hop_by_hop.ts";
 import { routeTemplate } from "../engine/proxy/route_template.ts";
-import { deepMask } from "../engine/secrets/mask.ts";
+import { deepMask, maskResponse } from "../engine/secrets/mask.ts";
 import type { LiveExchange } from "../convert/from_exchange.ts";
 import { loadSchemaMode } from "../ops/run/schema_mode.ts";
 import { splitUrl } from "../mock/handler.ts";
 import { bodyText } from "./decode.ts";
 import { forward, type Forwarded } from "./forward.ts";
-import { badGateway, loopDetected, proxyMethodNotAllowed } from "./problems.ts";
+import {
+  badGateway,
+  crossSiteRefused,
+  forbiddenHost,
+  loopDetected,
+  proxyMethodNotAllowed,
+} from "./problems.ts";
+import { allowedHosts, crossSite } from "../adapters/host_guard.ts";
 import type { ExchangeNote, ProxyReportEntry } from "./report_entry.ts";
 import { DETAIL_BODY_LIMIT, type ExchangeDetail, ProxyStats } from "./stats.ts";
 import { outgoingHeaders } from "./outgoing.ts";
@@ -34,6 +41,8 @@ const RECORDED_METHODS = new Set(["GET", "POST", "PUT", "PATCH", "DELETE"]);
 
 export interface ProxyHandlerOptions {
   target: URL;
+  /** Which Host headers name this proxy (`allowedHosts` of its bound address); default: loopback. */
+  hostAllowed?: (host: string | null) => boolean;
   currentTable: () => RouteTable<EndpointRoute>;
   /** Writes a draft for an unseen route; answers the file written, or undefined when it existed. */
   record?: (exchange: LiveExchange) => Promise<string | undefined>;
@@ -59,9 +68,16 @@ export function createProxyHandler(options: ProxyHandlerOptions): ProxyHandler {
   const recorded = new Set<string>();
   const pending = new Set<Promise<void>>();
 
+  const hostAllowed = options.hostAllowed ?? allowedHosts("127.0.0.1");
+
   const handler = async function handleProxyRequest(request, info) {
     const started = performance.now();
     const timestamp = new Date().toISOString();
+    // As the preview server: a rebound DNS name or another site's page reads and records nothing.
+    const host = request.headers.get("host");
+    if (!hostAllowed(host)) return forbiddenHost(host);
+    const foreign = crossSite(request.headers, hostAllowed);
+    if (foreign) return crossSiteRefused(foreign);
     const { path, target } = splitUrl(request.url);
     if (
       path === CONTROL_PATH || path === `${CONTROL_PATH}/exchanges` ||
@@ -177,6 +193,7 @@ export function createProxyHandler(options: ProxyHandlerOptions): ProxyHandler {
         validateSchema: route.spec.match === "schema"
           ? (await loadSchemaMode(route.spec.schema?.value)).validateAgainstSchema
           : undefined,
+        secrets,
       });
       if (!(responseBody.complete && decoded.complete)) note.note = "body not compared: too large";
       if (verdict.compared === "error response") note.note = "compared with the documented error";
@@ -195,13 +212,15 @@ export function createProxyHandler(options: ProxyHandlerOptions): ProxyHandler {
     } else if (
       options.record && isRecordable(request.method) && requestBody.complete && decoded.complete
     ) {
+      // The draft's request turns credentials into variables; its expected answer is masked
+      // here with what this exchange sent and got (an API may echo them) and by shape.
       await recordUnseen(options.record, note, {
         method: request.method as HttpMethod,
         path,
         query,
         requestHeaders,
         requestBody: requestText,
-        response,
+        response: maskResponse(response, secrets),
       });
     }
     settle(deepMask(base, secrets) as ProxyReportEntry, note, detail);

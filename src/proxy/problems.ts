@@ -1,7 +1,9 @@
 /**
  * The proxy's own answers, as RFC 9457 problems (`application/problem+json`):
- * the target could not be reached, a request came back to the proxy, or a
- * control route was called with the wrong method.
+ * the target could not be reached or answered what HTTP does not allow, a
+ * request came back to the proxy, a web page of another site (or a
+ * rebound DNS name) tried to use it, or a control route was called with the
+ * wrong method.
  */
 import type { NetworkFailure } from "../engine/diagnose/classify.ts";
 
@@ -49,5 +51,26 @@ export function proxyMethodNotAllowed(path: string): Response {
     {
       allow: "GET, HEAD",
     },
+  );
+}
+
+/** 403: the Host names this machine under a foreign name (DNS rebinding). */
+export function forbiddenHost(host: string | null): Response {
+  return problem(
+    403,
+    "forbidden-host",
+    "This proxy answers only to its own address",
+    `Host ${JSON.stringify((host ?? "").slice(0, 200))} is not served here; ` +
+      "send requests to http://127.0.0.1:<port> or http://localhost:<port>",
+  );
+}
+
+/** 403: a page of another site sent the request; nothing was forwarded nor recorded. */
+export function crossSiteRefused(reason: string): Response {
+  return problem(
+    403,
+    "cross-site",
+    "This proxy does not take requests from pages of other sites",
+    `${reason}; run the front end on localhost, or call the proxy from a script`,
   );
 }

@@ -23,6 +23,7 @@ import { createProxyHandler, type ProxyHandler } from "./handler.ts";
 import type { ExchangeNote, ProxyReportEntry } from "./report_entry.ts";
 import { openReportFile } from "./report_file.ts";
 import { announceProxy, publicTarget, reachableUrl } from "./announce.ts";
+import { allowedHosts, isWildcard, machineNames } from "../adapters/host_guard.ts";
 
 /** How long a stop waits for open exchanges, and then for those still being compared. */
 const SETTLE_AT_STOP_MS = 2000;
@@ -70,6 +71,10 @@ export async function startProxyServer(
 
   const handler = createProxyHandler({
     target: options.target,
+    hostAllowed: allowedHosts(
+      options.hostname,
+      isWildcard(options.hostname) ? machineNames() : [],
+    ),
     currentTable: () => load?.table ?? empty,
     timeoutMs: options.timeoutMs,
     record: recordDir

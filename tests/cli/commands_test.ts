@@ -1,6 +1,6 @@
 /** Exit codes, output formats, global flags, usage errors and the production guard through the real CLI. */
 import { assert, assertEquals, assertMatch, assertStringIncludes } from "@std/assert";
-import { apispec, baseEnv, json, ROOT } from "../helpers/cli.ts";
+import { apispec, apispecOnTerminal, baseEnv, hasScript, json } from "../helpers/cli.ts";
 import { closedPort, jsonResponse, startTestApi } from "../helpers/api.ts";
 import { collectionFiles, endpoint, workspace } from "../helpers/workspace.ts";
 import { Gen } from "../helpers/secret_samples.ts";
@@ -196,42 +196,16 @@ Deno.test("a spec path is taken relative to the collection root when not found f
   assertStringIncludes(missing.stderr, "does not exist");
 });
 
-/** Runs the CLI with a pseudo-terminal as stdout (util-linux `script`), as a person's shell would. */
-async function onTerminal(
-  args: string[],
-  cwd: string,
-  env: Record<string, string>,
-): Promise<string> {
-  const command = [
-    Deno.execPath(),
-    "run",
-    "-A",
-    "--quiet",
-    `--config=${ROOT}/deno.json`,
-    `${ROOT}/main.ts`,
-    ...args,
-  ].join(" ");
-  const output = await new Deno.Command("script", {
-    args: ["-qec", command, "/dev/null"],
-    cwd,
-    env,
-    clearEnv: true,
-    stdout: "piped",
-  })
-    .output();
-  return new TextDecoder().decode(output.stdout);
-}
-
 Deno.test({
   name: "console output on a terminal is coloured, unless NO_COLOR or --no-color",
-  ignore: (await new Deno.Command("sh", { args: ["-c", "command -v script"] }).output()).code !== 0,
+  ignore: !(await hasScript()),
   fn: async () => {
     await using api = startTestApi(() => jsonResponse({}));
     await using ws = await workspace(
       collectionFiles(api.url, { "apis/users/get-user.md": endpoint() }),
     );
     const { NO_COLOR: _, ...colourEnv } = baseEnv();
-    const coloured = await onTerminal(["exec", SPEC], ws.dir, colourEnv);
+    const coloured = await apispecOnTerminal(["exec", SPEC], ws.dir, colourEnv);
     assertStringIncludes(coloured, "\x1b[32m");
     assertStringIncludes(coloured, "PASS");
     for (
@@ -241,7 +215,7 @@ Deno.test({
         "--no-color",
       ], colourEnv]] as const
     ) {
-      const plain = await onTerminal([...args], ws.dir, env);
+      const plain = await apispecOnTerminal([...args], ws.dir, env);
       assertStringIncludes(plain, "PASS");
       assertEquals(plain.includes("\x1b["), false, args.join(" "));
     }

@@ -3,7 +3,8 @@
 /** mulberry32 (the example generator's seeded source), so a failing case can be replayed from its seed. */
 export { seededRandom as random } from "../../src/engine/examples/random.ts";
 
-const TOKENS = [
+/** Pieces of syntax and hostile characters the mutations insert. */
+export const TOKENS = [
   "---",
   "```",
   "```http",

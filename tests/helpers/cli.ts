@@ -83,3 +83,34 @@ export function json<T = Record<string, unknown>>(result: CliResult): T {
     );
   }
 }
+
+/** Runs the CLI with a pseudo-terminal as stdout (util-linux `script`), as a person's shell would. */
+export async function apispecOnTerminal(
+  args: string[],
+  cwd: string,
+  env: Record<string, string>,
+): Promise<string> {
+  const command = [
+    Deno.execPath(),
+    "run",
+    "-A",
+    "--quiet",
+    `--config=${ROOT}/deno.json`,
+    `${ROOT}/main.ts`,
+    ...args,
+  ].join(" ");
+  const output = await new Deno.Command("script", {
+    args: ["-qec", command, "/dev/null"],
+    cwd,
+    env,
+    clearEnv: true,
+    stdout: "piped",
+  })
+    .output();
+  return new TextDecoder().decode(output.stdout);
+}
+
+/** Whether util-linux `script` (a pseudo-terminal for apispecOnTerminal) is installed. */
+export async function hasScript(): Promise<boolean> {
+  return (await new Deno.Command("sh", { args: ["-c", "command -v script"] }).output()).code === 0;
+}

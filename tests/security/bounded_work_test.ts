@@ -221,3 +221,42 @@ Deno.test("a response body that never ends, or declares more than 64 MiB, is a f
     await accepting.catch(() => {});
   }
 });
+
+Deno.test("a matches rule bounds its work: \\d{1000}x over 1 MB fails saying so, smaller work runs on RE2", async () => {
+  // Digits with an x every 500: each start of `\d{1000}x` runs 500 steps before it fails, on
+  // either engine (a billion steps in all; V8 took 6 s and RE2 14 s here).
+  const body = ("1".repeat(499) + "x").repeat(2000);
+  await using api = startTestApi(() =>
+    new Response(body, { headers: { "content-type": "text/plain" } })
+  );
+  const rule = (pattern: string) =>
+    endpoint({
+      path: "/digits",
+      expected: "HTTP/1.1 200 OK",
+      sections: `\n## Assertions\n\n- body: matches ${pattern}\n`,
+    });
+  await using ws = await workspace(collectionFiles(api.url, {
+    "apis/x/get-costly.md": rule("\\d{1000}x"),
+    "apis/x/get-fine.md": rule("\\d{50}x"),
+    "apis/x/get-anchored.md": rule("^\\d{1000}"),
+  }));
+  const run = (file: string) =>
+    apispec(["exec", `api-docs/apis/x/${file}`, "--strict-assertions", "--output=json"], {
+      cwd: ws.dir,
+    });
+  const costly = json<{ assertion_results: { passed: boolean; message: string }[] }>(
+    await run("get-costly.md"),
+  );
+  assertEquals(costly.assertion_results[0].passed, false);
+  assertStringIncludes(costly.assertion_results[0].message, "over the bound of 134 million");
+  assertStringIncludes(costly.assertion_results[0].message, "(1001 per character)");
+  // Counted repetition without ^ goes to RE2, whose work here is 51 steps per character.
+  const fine = json<{ passed: boolean }>(await run("get-fine.md"));
+  assertEquals(fine.passed, true);
+  // With ^ there is one start: V8 runs it, a thousand steps once.
+  const anchored = json<{ passed: boolean; assertion_results: { message: string }[] }>(
+    await run("get-anchored.md"),
+  );
+  assertEquals(anchored.passed, false, "499 digits, then an x");
+  assert(!anchored.assertion_results[0].message.includes("bound"));
+});

@@ -26,7 +26,12 @@ export async function run(args: ParsedArgs, io: CliIO): Promise<number> {
   }
   const [dir] = args.positionals;
   const openapi = args.flags.openapi as string | undefined;
-  const result = await computeCoverage({ dir, openapi, config: io.global.config }, io.ctx);
+  const result = await computeCoverage({
+    dir,
+    openapi,
+    config: io.global.config,
+    allowRemote: args.flags["allow-remote"] === true,
+  }, io.ctx);
   printIssues(result.issues, io);
   const report = result.report;
   if (!report) return result.exitCode;

@@ -36,6 +36,7 @@ export async function run(args: ParsedArgs, io: CliIO): Promise<number> {
     dir,
     ignore: (args.flags.ignore ?? []) as DriftKind[],
     config: io.global.config,
+    allowRemote: args.flags["allow-remote"] === true,
   }, io.ctx);
   printIssues(result.issues, io);
   if (!result.document) return result.exitCode;

@@ -35,6 +35,7 @@ export async function run(args: ParsedArgs, io: CliIO): Promise<number> {
     openapi: args.flags.openapi as string | undefined,
     out,
     config: io.global.config,
+    allowRemote: args.flags["allow-remote"] === true,
   }, io.ctx);
   printIssues(result.issues, io);
   if (!result.document) return result.exitCode;

@@ -112,7 +112,10 @@ export async function runImport(
     : displayPath(source.path, io.ctx.cwd);
   let outcome;
   try {
-    outcome = await convertSource(kind, source, io.ctx, { onProgress: progress });
+    outcome = await convertSource(kind, source, io.ctx, {
+      onProgress: progress,
+      allowRemote: args.flags["allow-remote"] === true,
+    });
   } catch (error) {
     progress.end();
     const missing = error instanceof Deno.errors.NotFound;

@@ -13,6 +13,7 @@ export async function run(args: ParsedArgs, io: CliIO): Promise<number> {
     file: args.positionals[0],
     openapi: args.flags.openapi as string | undefined,
     config: io.global.config,
+    allowRemote: args.flags["allow-remote"] === true,
   }, io.ctx);
   return printReport(report, io, args.flags.output === "json");
 }

@@ -21,6 +21,7 @@ export async function run(args: ParsedArgs, io: CliIO): Promise<number> {
     dir,
     url: args.flags.url as string | undefined,
     port: args.flags.port as number | undefined,
+    allowRemote: args.flags["allow-remote"] === true,
   }, io.ctx);
   const from = discovery.from?.startsWith("http")
     ? discovery.from

@@ -12,7 +12,7 @@ import { COLLECTION_DIR, displayPath, findCollectionRoot } from "../../ops/colle
 import type { RouteLoad } from "../../ops/collection/endpoint_routes.ts";
 import { renderReload } from "../../mock/render.ts";
 import { shutdownSignal } from "../../mock/serve.ts";
-import { CONTROL_PATH } from "../../proxy/announce.ts";
+import { CONTROL_PATH, publicTarget } from "../../proxy/announce.ts";
 import { renderExchangeLine } from "../../proxy/report_entry.ts";
 import { startProxyServer } from "../../proxy/serve.ts";
 import type { ParsedArgs } from "../args.ts";
@@ -68,7 +68,7 @@ export async function run(args: ParsedArgs, io: CliIO): Promise<number> {
   const shown = (path: string) => displayPath(path, io.ctx.cwd) || ".";
   const routes = load?.table.routes.length ?? 0;
   io.out(
-    `${io.paint.bold("apispec proxy")}: ${proxy.url} → ${target.url.href.replace(/\/$/, "")}, ` +
+    `${io.paint.bold("apispec proxy")}: ${proxy.url} → ${publicTarget(target.url)}, ` +
       (load
         ? `comparing with ${routes} endpoint file${routes === 1 ? "" : "s"} from ${
           shown(root.path!)
@@ -108,7 +108,9 @@ function parseTarget(text: string | undefined): { url: URL } | { issue: Issue } 
   }
   if (url.protocol !== "http:" && url.protocol !== "https:") {
     return {
-      issue: issue("USAGE", `--target must be http:// or https://, got "${text}"`, { fix }),
+      issue: issue("USAGE", `--target must be http:// or https://, got "${publicTarget(url)}"`, {
+        fix,
+      }),
     };
   }
   if (url.search || url.hash) {

@@ -8,6 +8,7 @@ import { assignFileNames } from "../endpoint.ts";
 import { asArray, isRecord } from "../data.ts";
 import { deref } from "../openapi/refs.ts";
 import { criterionToAssertion } from "./expressions.ts";
+import { percentEncoded } from "../../engine/text/percent.ts";
 
 type Obj = Record<string, unknown>;
 
@@ -63,7 +64,8 @@ export function nameDrafts(
 
 /** Runtime expressions in a value as apispec text: `$steps.s.outputs.x` → `{{x}}`, `$inputs.y` → `{{y}}`. */
 export function placeholderText(value: unknown): string {
-  const text = typeof value === "string" ? value : JSON.stringify(value);
+  // A parameter without `value` (a document cut short) is an empty one, not a crash.
+  const text = typeof value === "string" ? value : JSON.stringify(value) ?? "";
   const whole = STEP_OUTPUT.exec(text) ?? INPUT.exec(text);
   if (whole) return `{{${whole[2] ?? whole[1]}}}`;
   return text.replace(/\{(\$[^}]+)\}/g, (m, expression: string) => {
@@ -95,9 +97,9 @@ export function referencedOutputs(value: unknown): [string, string][] {
 export function setQuery(target: string, name: string, value: string): string {
   const [base, query = ""] = target.split("?");
   const pairs = query ? query.split("&") : [];
-  const key = encodeURIComponent(name);
+  const key = percentEncoded(name);
   const at = pairs.findIndex((p) => p.split("=")[0] === key);
-  const pair = `${key}=${value.includes("{{") ? value : encodeURIComponent(value)}`;
+  const pair = `${key}=${value.includes("{{") ? value : percentEncoded(value)}`;
   if (at >= 0) pairs[at] = pair;
   else pairs.push(pair);
   return `${base}?${pairs.join("&")}`;

@@ -18,6 +18,7 @@ import {
   type OAuth2Source,
 } from "../auth_drafts.ts";
 import type { AuthFields } from "../../engine/auth/types.ts";
+import { percentEncoded } from "../../engine/text/percent.ts";
 
 export type ClientAuth =
   | { kind: "none" }
@@ -69,7 +70,7 @@ export function splitTarget(url: string): { origin: string; rest: string; path: 
   )!;
   let origin = match[1] ?? "";
   let rest = match[2];
-  if (!origin && !rest.startsWith("/") && rest !== "") {
+  if (!origin && !/^[/?#]/.test(rest) && rest !== "") {
     // `localhost:3000/x` or `example.com/x`: curl and clients assume http.
     const host = /^[^/?#]+/.exec(rest)![0];
     origin = `http://${host}`;
@@ -108,9 +109,8 @@ function safeQuery(rest: string, where: string, conversion: Conversion): string 
 /** Spaces and other characters a request target cannot hold are escaped; placeholders stay. */
 function targetText(text: string): string {
   return text.replace(
-    /\{\{\s*([^}]*?)\s*\}\}|[\s"<>\\^`|]/g,
-    (m, name) =>
-      name !== undefined ? `{{${name.replace(/[^\w.$-]/g, "_")}}}` : encodeURIComponent(m),
+    /\{\{\s*([^}]*?)\s*\}\}|[\s"<>\\^`|]/gu,
+    (m, name) => name !== undefined ? `{{${name.replace(/[^\w.$-]/g, "_")}}}` : percentEncoded(m),
   );
 }
 
@@ -203,7 +203,7 @@ export function clientDraft(
   let target = targetText(origin + safeQuery(rest, where, conversion));
   if (auth.query.length) {
     target += (target.includes("?") ? "&" : "?") +
-      auth.query.map(([k, v]) => `${encodeURIComponent(k)}=${v}`).join("&");
+      auth.query.map(([k, v]) => `${percentEncoded(k)}=${v}`).join("&");
   }
   const headers: [string, string][] = [...auth.headers];
   let kind = auth.auth;

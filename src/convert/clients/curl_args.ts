@@ -5,6 +5,7 @@
  * URL; any other unknown option is treated as a switch.
  */
 import { splitShell } from "./shell_words.ts";
+import { percentEncoded } from "../../engine/text/percent.ts";
 
 export interface FormField {
   name: string;
@@ -279,10 +280,10 @@ function addQuery(url: string, query: string): string {
 /** `--data-urlencode` forms: `content`, `=content`, `name=content`, `@file`, `name@file`. */
 function urlencodeData(value: string): string {
   const eq = value.indexOf("=");
-  if (eq === 0) return encodeURIComponent(value.slice(1));
-  if (eq > 0) return `${value.slice(0, eq)}=${encodeURIComponent(value.slice(eq + 1))}`;
+  if (eq === 0) return percentEncoded(value.slice(1));
+  if (eq > 0) return `${value.slice(0, eq)}=${percentEncoded(value.slice(eq + 1))}`;
   if (/^[^@]*@/.test(value) && !value.startsWith("@")) return value;
-  return value.startsWith("@") ? value : encodeURIComponent(value);
+  return value.startsWith("@") ? value : percentEncoded(value);
 }
 
 function hasHeader(headers: [string, string][], name: string): boolean {
@@ -406,7 +407,7 @@ export function parseCurl(input: string): CurlRequest | { error: string } {
   if (!url) return { error: "The curl command has no URL" };
   url = withScheme(url);
   if (
-    upload !== undefined && /\/$/.test(new URL(url).pathname) && upload !== "-" && upload !== "."
+    upload !== undefined && /\/$/.test(pathnameOf(url)) && upload !== "-" && upload !== "."
   ) {
     url = url.replace(/\/?(\?|#|$)/, `/${upload.split("/").pop()}$1`);
   }
@@ -435,4 +436,13 @@ export function parseCurl(input: string): CurlRequest | { error: string } {
   if (head) request.method = "HEAD";
   if (method !== undefined) request.method = method.toUpperCase();
   return request;
+}
+
+/** A URL's path, or "" when the text is no URL (`-T` before a header's words). */
+function pathnameOf(url: string): string {
+  try {
+    return new URL(url).pathname;
+  } catch {
+    return "";
+  }
 }

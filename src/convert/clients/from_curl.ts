@@ -3,6 +3,7 @@ import { type CurlRequest, parseCurl } from "./curl_args.ts";
 import { clientDraft, type ClientRequest, extractBaseUrl } from "./client_request.ts";
 import { type ConvertOutcome, emptyConversion, failure } from "../endpoint.ts";
 import { multipartBody } from "../form_body.ts";
+import { percentDecoded } from "../../engine/text/percent.ts";
 
 function toClientRequest(curl: CurlRequest): ClientRequest {
   const headers = [...curl.headers];
@@ -27,7 +28,7 @@ function toClientRequest(curl: CurlRequest): ClientRequest {
     }
   })();
   return {
-    name: `${curl.method} ${decodeURI(path)}`,
+    name: `${curl.method} ${percentDecoded(path, { uri: true })}`,
     method: curl.method,
     url: curl.url,
     headers: headers.filter(([n]) => !/^(content-length|host)$/i.test(n)),

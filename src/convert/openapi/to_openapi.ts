@@ -9,6 +9,7 @@ import type { EndpointSpec, HttpHeader, ProjectConfig, ResponseBlock } from "../
 import { securityScheme } from "./security.ts";
 import { slugify } from "../../engine/render/spec_md.ts";
 import { openApiPath, ownerFirst, routeKey } from "../../engine/duplicates.ts";
+import { percentDecoded } from "../../engine/text/percent.ts";
 import { requestMedia, responseMedia } from "./protocol_media.ts";
 
 type Obj = Record<string, unknown>;
@@ -72,7 +73,7 @@ function liftDefs(schema: unknown, components: Obj): unknown {
     return Object.fromEntries(
       Object.entries(value).map(([k, v]) => {
         if (k === "$ref" && typeof v === "string" && v.startsWith("#/$defs/")) {
-          const name = decodeURIComponent(v.slice(8));
+          const name = percentDecoded(v.slice(8));
           return [k, `#/components/schemas/${renames.get(name) ?? name}`];
         }
         return [k, rewrite(v)];
@@ -140,9 +141,9 @@ function operation(
   for (const pair of query ? query.split("&") : []) {
     const [name, ...rest] = pair.split("=");
     if (!name) continue;
-    const value = decodeURIComponent(rest.join("="));
+    const value = percentDecoded(rest.join("="));
     parameters.push({
-      name: decodeURIComponent(name),
+      name: percentDecoded(name),
       in: "query",
       required: true,
       schema: { type: "string" },

@@ -20,6 +20,8 @@ export interface AssertionOptions {
   compile?: PatternCompiler;
   /** The response time, which the path `duration_ms` reads. */
   durationMs?: number;
+  /** The run's known secrets: values in messages are masked with them before they are cut. */
+  secrets?: readonly string[];
   /** Size and SHA-256 of a text body, which `body.bytes` and `body.sha256` read (a binary answer carries its own). */
   bodyDigest?: { bytes: number; sha256: string };
 }
@@ -110,25 +112,34 @@ export function evaluateRule(
   const outcome = holds({ operator, operand, ...selected, compile: options.compile });
   const result = (passed: boolean, message: string) => ({ rule: rule.source, passed, message });
   if (outcome.problem) return result(false, `${path}: ${outcome.problem}`);
-  if (outcome.holds !== not) return result(true, `${path} ${passPhrase(rule, selected)}`);
-  const got = actual(operator, selected.found, selected.value);
+  if (outcome.holds !== not) {
+    return result(true, `${path} ${passPhrase(rule, selected, options.secrets ?? [])}`);
+  }
+  const secrets = options.secrets ?? [];
+  const got = actual(operator, selected.found, selected.value, secrets);
   return result(
     false,
-    `${path}: expected ${not ? "not " : ""}${expected(operator, operand)}, got ${got}`,
+    `${path}: expected ${not ? "not " : ""}${expected(operator, operand, secrets)}, got ${got}`,
   );
 }
 
-function passPhrase(rule: AssertionRule, selected: Selected): string {
+function passPhrase(
+  rule: AssertionRule,
+  selected: Selected,
+  secrets: readonly string[],
+): string {
   const not = rule.not === true;
-  const value = preview(selected.value);
+  const value = preview(selected.value, undefined, secrets);
   const text = rule.operand.replace(/^(["'])(.*)\1$/, "$2");
   switch (rule.operator) {
     case "exists":
       return not ? "does not exist" : "exists";
     case "equals":
-      return `${not ? "does not equal" : "equals"} ${preview(operandValue(rule.operand))}`;
+      return `${not ? "does not equal" : "equals"} ${
+        preview(operandValue(rule.operand), undefined, secrets)
+      }`;
     case "contains":
-      return `${not ? "does not contain" : "contains"} ${preview(text)}`;
+      return `${not ? "does not contain" : "contains"} ${preview(text, undefined, secrets)}`;
     case "in":
       return `${not ? "is not in" : "is in"} ${rule.operand}`;
     case "matches":
@@ -141,7 +152,7 @@ function passPhrase(rule: AssertionRule, selected: Selected): string {
     }
     default:
       return `${not ? "not " : ""}${rule.operator} ${
-        preview(operandValue(rule.operand))
+        preview(operandValue(rule.operand), undefined, secrets)
       } (got ${value})`;
   }
 }

@@ -84,15 +84,16 @@ function lastKey(path: string): string | undefined {
 }
 
 /** A value as a diff shows it; under a credential-named key the value stays hidden. */
-function show(path: string, value: unknown): string {
+function show(path: string, value: unknown, secrets: readonly string[]): string {
   const key = lastKey(path);
   return key !== undefined && typeof value === "string" && isSecretName(key)
     ? `"${MASK}"`
-    : preview(value);
+    : preview(value, undefined, secrets);
 }
 
 /**
  * Strict comparison: values must be equal, except paths that `ignored` accepts.
+ * Values are shown masked (`secrets`: the run's known secrets), then cut.
  *
  * @example
  * ```ts
@@ -104,44 +105,51 @@ export function compareStrict(
   expected: unknown,
   actual: unknown,
   ignored: (path: string) => boolean,
-  path = "body",
-  out: string[] = [],
+  root = "body",
+  secrets: readonly string[] = [],
 ): string[] {
-  if (out.length > MAX_DIFFERENCES || ignored(path)) return out;
-  const want = jsonType(expected);
-  const got = jsonType(actual);
-  if (want !== got) {
-    out.push(`${path}: expected ${show(path, expected)}, got ${show(path, actual)}`);
-  } else if (want === "array") {
-    const a = expected as unknown[];
-    const b = actual as unknown[];
-    if (a.length !== b.length) out.push(`${path}: expected ${a.length} items, got ${b.length}`);
-    for (let i = 0; i < Math.min(a.length, b.length); i++) {
-      compareStrict(a[i], b[i], ignored, childPath(path, i), out);
-    }
-  } else if (want === "object") {
-    const a = expected as Record<string, unknown>;
-    const b = actual as Record<string, unknown>;
-    for (const key of Object.keys(a)) {
-      const child = childPath(path, key);
-      if (!Object.hasOwn(b, key)) {
-        if (!ignored(child)) out.push(`${child}: expected ${show(child, a[key])}, got missing`);
-      } else compareStrict(a[key], b[key], ignored, child, out);
-    }
-    for (const key of Object.keys(b)) {
-      const child = childPath(path, key);
-      if (!Object.hasOwn(a, key) && !ignored(child)) {
-        out.push(`${child}: unexpected key with ${show(child, b[key])}`);
+  const out: string[] = [];
+  const at = (expected: unknown, actual: unknown, path: string): void => {
+    if (out.length > MAX_DIFFERENCES || ignored(path)) return;
+    const want = jsonType(expected);
+    const got = jsonType(actual);
+    const shown = (path: string, value: unknown) => show(path, value, secrets);
+    if (want !== got) {
+      out.push(`${path}: expected ${shown(path, expected)}, got ${shown(path, actual)}`);
+    } else if (want === "array") {
+      const a = expected as unknown[];
+      const b = actual as unknown[];
+      if (a.length !== b.length) out.push(`${path}: expected ${a.length} items, got ${b.length}`);
+      for (let i = 0; i < Math.min(a.length, b.length); i++) at(a[i], b[i], childPath(path, i));
+    } else if (want === "object") {
+      const a = expected as Record<string, unknown>;
+      const b = actual as Record<string, unknown>;
+      for (const key of Object.keys(a)) {
+        const child = childPath(path, key);
+        if (!Object.hasOwn(b, key)) {
+          if (!ignored(child)) out.push(`${child}: expected ${shown(child, a[key])}, got missing`);
+        } else at(a[key], b[key], child);
       }
+      for (const key of Object.keys(b)) {
+        const child = childPath(path, key);
+        if (!Object.hasOwn(a, key) && !ignored(child)) {
+          out.push(`${child}: unexpected key with ${shown(child, b[key])}`);
+        }
+      }
+    } else if (expected !== actual) {
+      out.push(`${path}: expected ${shown(path, expected)}, got ${shown(path, actual)}`);
     }
-  } else if (expected !== actual) {
-    out.push(`${path}: expected ${show(path, expected)}, got ${show(path, actual)}`);
-  }
+  };
+  at(expected, actual, root);
   return out;
 }
 
 /** Non-JSON bodies: exact match, ignoring trailing whitespace. */
-export function compareText(expected: string, actual: string): string[] {
+export function compareText(
+  expected: string,
+  actual: string,
+  secrets: readonly string[] = [],
+): string[] {
   const a = expected.replace(/\s+$/, "");
   const b = actual.replace(/\s+$/, "");
   if (a === b) return [];
@@ -150,7 +158,9 @@ export function compareText(expected: string, actual: string): string[] {
   const index = lineA.findIndex((line, i) => line !== lineB[i]);
   const at = index === -1 ? lineA.length : index;
   return [
-    `body line ${at + 1}: expected ${preview(lineA[at] ?? "")}, got ${preview(lineB[at] ?? "")}`,
+    `body line ${at + 1}: expected ${preview(lineA[at] ?? "", undefined, secrets)}, got ${
+      preview(lineB[at] ?? "", undefined, secrets)
+    }`,
   ];
 }
 

@@ -6,7 +6,7 @@ import { statusMatches, statusText } from "./status.ts";
 import type { Diff, HttpResponse, MatchMode, ResponseBlock } from "../model.ts";
 import { compareShape, compareStrict, compareText, ignoreMatcher, summarise } from "./body.ts";
 import { compareHeaders } from "./headers.ts";
-import { expectedJson, MAX_JSON_DEPTH, responseJson } from "./json_path.ts";
+import { expectedJson, MAX_JSON_DEPTH, preview, responseJson } from "./json_path.ts";
 import { compareBytes, describeBinary } from "../files/compare_bytes.ts";
 
 export interface CompareOptions {
@@ -15,6 +15,8 @@ export interface CompareOptions {
   schema?: unknown;
   /** The schema validator (`schema.ts`), passed in because ajv is loaded only when needed. */
   validateSchema?: (schema: unknown, value: unknown) => string[];
+  /** The run's known secrets: values in differences are masked with them before they are cut. */
+  secrets?: readonly string[];
   /** An expected body file (`< ./files/expected.png`): its bytes and the answer's, compared byte for byte. */
   bytes?: { file: string; expected: Uint8Array; actual: Uint8Array };
 }
@@ -57,6 +59,7 @@ function compareBodies(
     return compareBytes(options.bytes.expected, options.bytes.actual, options.bytes.file);
   }
   const actual = response.body;
+  const secrets = options.secrets ?? [];
   const tooDeep = (side: string) =>
     `body: ${side} JSON nests deeper than ${MAX_JSON_DEPTH} levels; apispec compares JSON up to ${MAX_JSON_DEPTH} levels`;
   if (options.match === "schema") {
@@ -65,7 +68,7 @@ function compareBodies(
     if (!json.ok) {
       return [
         "body: expected JSON to validate against ## Schema, got " +
-        (response.binary ? describeBinary(response.binary) : describeText(actual)),
+        (response.binary ? describeBinary(response.binary) : describeText(actual, secrets)),
       ];
     }
     if (!options.validateSchema) {
@@ -76,7 +79,9 @@ function compareBodies(
   // An expected block without a body documents no body contract.
   if (expected.trim() === "") return [];
   if (response.binary) {
-    return [`body: expected ${describeText(expected)}, got ${describeBinary(response.binary)}`];
+    return [
+      `body: expected ${describeText(expected, secrets)}, got ${describeBinary(response.binary)}`,
+    ];
   }
   const want = expectedJson(expected);
   const got = responseJson(response);
@@ -84,15 +89,16 @@ function compareBodies(
   if (!got.ok && got.tooDeep) return [tooDeep("the actual")];
   if (want.ok && got.ok) {
     return options.match === "strict"
-      ? compareStrict(want.value, got.value, ignored)
+      ? compareStrict(want.value, got.value, ignored, "body", secrets)
       : compareShape(want.value, got.value);
   }
-  if (want.ok && !got.ok) return ["body: expected JSON, got " + describeText(actual)];
-  return compareText(expected, actual);
+  if (want.ok && !got.ok) return ["body: expected JSON, got " + describeText(actual, secrets)];
+  return compareText(expected, actual, secrets);
 }
 
-function describeText(text: string): string {
+function describeText(text: string, secrets: readonly string[]): string {
   if (text.trim() === "") return "an empty body";
-  const first = text.trim().split("\n")[0];
-  return JSON.stringify(first.length > 60 ? first.slice(0, 59) + "…" : first);
+  const trimmed = text.trim();
+  const end = trimmed.indexOf("\n");
+  return preview(end === -1 ? trimmed : trimmed.slice(0, end), 62, secrets);
 }

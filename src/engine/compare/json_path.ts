@@ -2,6 +2,7 @@
  * The small path language shared by assertions, captures and ignore lists:
  * `body.items[0].id`, `headers.content-type`, `status`.
  */
+import { maskThenCut } from "../secrets/mask.ts";
 
 export type Segment = string | number;
 
@@ -147,8 +148,10 @@ export function jsonEqual(a: unknown, b: unknown): boolean {
     );
 }
 
-/** Short JSON text of a value for messages. */
-export function preview(value: unknown, max = 60): string {
-  const text = value === undefined ? "missing" : JSON.stringify(value);
-  return text.length > max ? text.slice(0, max - 1) + "…" : text;
+/**
+ * Short JSON text of a value for messages: masked (the run's known secrets,
+ * and anything shaped like one), then cut.
+ */
+export function preview(value: unknown, max = 60, secrets: readonly string[] = []): string {
+  return value === undefined ? "missing" : maskThenCut(JSON.stringify(value), max, secrets);
 }

@@ -6,7 +6,12 @@
 import type { AssertionOperator } from "../model.ts";
 import { parseYaml } from "../parse/yaml.ts";
 import { LENGTH_OPERAND } from "../parse/assertion.ts";
-import { type Pattern, type PatternCompiler, splitPattern } from "../parse/pattern.ts";
+import {
+  matchTooCostly,
+  type Pattern,
+  type PatternCompiler,
+  splitPattern,
+} from "../parse/pattern.ts";
 import { jsonEqual, jsonType, preview, tryJson } from "./json_path.ts";
 
 export interface OperatorInput {
@@ -120,7 +125,10 @@ export function holds(input: OperatorInput): { holds: boolean; problem?: string 
     case "matches": {
       const text = typeof value === "string" ? value : JSON.stringify(value);
       try {
-        return { holds: patternOf(operand, input.compile).test(text) };
+        const pattern = patternOf(operand, input.compile);
+        const tooCostly = matchTooCostly(pattern, text.length);
+        if (tooCostly) return { holds: false, problem: tooCostly };
+        return { holds: pattern.test(text) };
       } catch (error) {
         if (!input.compile) throw error;
         return { holds: false, problem: `invalid pattern: ${(error as Error).message}` };
@@ -139,14 +147,18 @@ export function holds(input: OperatorInput): { holds: boolean; problem?: string 
 }
 
 /** What the rule expects, for `expected …, got …`: `42`, `> 5`, `to contain "x"`. */
-export function expected(operator: AssertionOperator, operand: string): string {
+export function expected(
+  operator: AssertionOperator,
+  operand: string,
+  secrets: readonly string[] = [],
+): string {
   switch (operator) {
     case "exists":
       return "to exist";
     case "equals":
-      return preview(operandValue(operand));
+      return preview(operandValue(operand), undefined, secrets);
     case "contains":
-      return `to contain ${preview(operand.replace(/^(["'])(.*)\1$/, "$2"))}`;
+      return `to contain ${preview(operand.replace(/^(["'])(.*)\1$/, "$2"), undefined, secrets)}`;
     case "in":
       return `one of ${operand}`;
     case "matches":
@@ -156,7 +168,7 @@ export function expected(operator: AssertionOperator, operand: string): string {
     case "type":
       return `type ${operand}`;
     default:
-      return `${operator} ${preview(operandValue(operand))}`;
+      return `${operator} ${preview(operandValue(operand), undefined, secrets)}`;
   }
 }
 
@@ -165,14 +177,15 @@ export function actual(
   operator: AssertionOperator,
   found: boolean,
   value: unknown,
+  secrets: readonly string[] = [],
 ): string {
   if (!found) return "missing";
   if (operator === "exists" && value === null) return "null";
   if (operator === "length") {
     return typeof value === "string" || Array.isArray(value)
       ? `length ${value.length}`
-      : `${jsonType(value)} ${preview(value)}`;
+      : `${jsonType(value)} ${preview(value, undefined, secrets)}`;
   }
-  if (operator === "type") return `${typeOf(value)} ${preview(value)}`;
-  return preview(value);
+  if (operator === "type") return `${typeOf(value)} ${preview(value, undefined, secrets)}`;
+  return preview(value, undefined, secrets);
 }

@@ -112,6 +112,8 @@ function mergeInto(out: Obj, own: Obj): void {
     switch (key) {
       case "properties":
         if (isObj(value)) {
+          // A `properties` that is no object (a broken document) holds nothing to merge with.
+          if (!isObj(old)) out.properties = {};
           const merged = out.properties as Obj;
           for (const [name, schema] of Object.entries(value)) {
             merged[name] = name in merged ? { allOf: [merged[name], schema] } : schema;

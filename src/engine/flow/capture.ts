@@ -28,7 +28,12 @@ export type CaptureValue =
  * evaluateCapture("response.body.items[0].id", response); // { found: true, value: "7" }
  * ```
  */
-export function evaluateCapture(expression: string, response: HttpResponse): CaptureValue {
+export function evaluateCapture(
+  expression: string,
+  response: HttpResponse,
+  /** The run's known secrets, masked in a failure's preview of the body before it is cut. */
+  secrets: readonly string[] = [],
+): CaptureValue {
   const path = expression.replace(/^response\./, "");
   if (path === "status") {
     return { found: true, value: String(response.status), json: response.status };
@@ -75,7 +80,7 @@ export function evaluateCapture(expression: string, response: HttpResponse): Cap
   }
   const selected = getPath(json.value, parseSegments(path.slice("body".length)));
   if (!selected.found) {
-    return { found: false, reason: `${path} is missing in ${preview(json.value, 80)}` };
+    return { found: false, reason: `${path} is missing in ${preview(json.value, 80, secrets)}` };
   }
   if (selected.value === null) return { found: false, reason: `${path} is null` };
   const value = selected.value;

@@ -8,7 +8,7 @@ import type { CheckReport } from "../render/check.ts";
 import type { ReportCase } from "../render/report.ts";
 import type { HtmlCase, HtmlReport } from "../render/html_model.ts";
 import type { Paint } from "../render/paint.ts";
-import { terminalSafe } from "../render/terminal_safe.ts";
+import { escapeControls } from "../render/terminal_safe.ts";
 import type { FuzzFailure, FuzzRunView } from "./model.ts";
 
 function notes(run: FuzzRunView): string[] {
@@ -111,7 +111,7 @@ export function renderFuzzConsole(run: FuzzRunView, paint: Paint): string {
     lines.push(
       `${paint.red("✗")} ${
         paint.bold(`${failure.method} ${failure.path}`)
-      }  ${failure.check}  ${failure.status}  ${terminalSafe(failure.message)}`,
+      }  ${failure.check}  ${failure.status}  ${escapeControls(failure.message)}`,
     );
     lines.push(
       failure.file

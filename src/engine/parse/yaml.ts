@@ -39,9 +39,15 @@ export function loadYaml(
   return { value: undefined, tooLarge: { line, limit } };
 }
 
-/** Nodes of a value with every shared reference counted each time; stops past `limit`. */
+/**
+ * Nodes of a value with every shared reference counted each time; stops past
+ * `limit`. A node that holds itself (`&a [*a]`, which js-yaml loads as a
+ * cycle) expands without end: Infinity.
+ */
 export function expandedNodes(value: unknown, limit: number): number {
   const sizes = new Map<object, number>();
+  // Nodes whose children are being counted: reaching one again means a cycle.
+  const open = new Set<object>();
   const stack: [object, boolean][] = [];
   if (value !== null && typeof value === "object") stack.push([value, false]);
   while (stack.length > 0) {
@@ -51,6 +57,8 @@ export function expandedNodes(value: unknown, limit: number): number {
       c !== null && typeof c === "object"
     );
     if (!childrenDone) {
+      if (open.has(node)) return Infinity;
+      open.add(node);
       stack.push([node, true]);
       for (const child of children) if (!sizes.has(child)) stack.push([child, false]);
       continue;
@@ -58,6 +66,7 @@ export function expandedNodes(value: unknown, limit: number): number {
     let size = 1 + Object.keys(node).length;
     for (const child of children) size += sizes.get(child) ?? 0;
     if (size > limit) return size;
+    open.delete(node);
     sizes.set(node, size);
   }
   return value !== null && typeof value === "object" ? sizes.get(value) ?? 0 : 1;

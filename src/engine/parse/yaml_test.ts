@@ -25,3 +25,16 @@ Deno.test("parseYaml() refuses an alias bomb with the line of its first alias", 
     use: { x: 1 },
   });
 });
+
+Deno.test("expandedNodes() and parseYaml() answer an alias inside its own anchor (a cycle) at once", () => {
+  // Found by fuzzing: `&a [*a]` loads as a list holding itself; counting it never ended.
+  for (const text of ["&a [*a, *a, *a]", "x: &a {y: *a}", "- &a [1, *a]"]) {
+    const parsed = parseYaml(text, "f.yaml", 1);
+    assertEquals(parsed.ok, false, text);
+  }
+  const cycle: unknown[] = [];
+  cycle.push(cycle);
+  assertEquals(expandedNodes(cycle, 100), Infinity);
+  const shared = [1];
+  assertEquals(expandedNodes({ a: shared, b: [shared, shared] }, 100), 12);
+});

@@ -35,6 +35,8 @@ export interface ExchangeVerdict {
 export interface ExchangeCompareOptions {
   /** The schema validator, needed only for `match: schema` files (ajv loads lazily). */
   validateSchema?: (schema: unknown, value: unknown) => string[];
+  /** The exchange's credential values, masked in differences before they are cut. */
+  secrets?: readonly string[];
 }
 
 /**
@@ -67,6 +69,7 @@ export function compareExchange(
     ignore: spec.ignore,
     schema: spec.schema?.value,
     validateSchema: options.validateSchema,
+    secrets: options.secrets,
   });
   const verdict = classify({
     spec,

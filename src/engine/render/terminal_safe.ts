@@ -1,33 +1,66 @@
 /**
  * Text for a terminal, whatever it holds: a committed file or an API's answer
  * can carry control characters, and printed raw they would move the cursor,
- * clear the screen, set the window title or the clipboard (OSC 52), or hide
- * text. Every control character but tab and newline is shown escaped as
- * `\u001b` (which is also how JSON writes it, so JSON output stays valid),
- * except the colour codes `Paint` writes, which pass as they are.
+ * clear the screen, set the window title or the clipboard (OSC 52), hide
+ * text, or paint a body's `FAIL` as a green `PASS`. Every control character
+ * but tab and newline is shown escaped as `\u001b` (which is also how JSON
+ * writes it, so JSON output stays valid), colour codes included.
+ *
+ * apispec's own colours survive because they are not written as colour codes
+ * until after that escaping: the CLI's `Paint` writes a mark that holds a
+ * random key of the process (`markedPaint`), and only the writer that holds
+ * the key turns its marks into colour codes (`terminalText`). Data cannot
+ * forge a mark: it never sees the key.
  *
  * @example
  * ```ts
- * import { terminalSafe } from "./terminal_safe.ts";
- * terminalSafe("\x1b]0;pwned\x07ok"); // "\\u001b]0;pwned\\u0007ok"
- * terminalSafe("\x1b[31mred\x1b[39m"); // unchanged
+ * import { markedPaint, terminalText } from "./terminal_safe.ts";
+ * const paint = markedPaint("k3y");
+ * terminalText(paint.red("FAIL") + " \x1b[32mPASS", "k3y", true); // "\x1b[31mFAIL\x1b[39m \\u001b[32mPASS"
  * ```
  */
-const PAINT_CODES = new Set(["1", "2", "22", "31", "32", "33", "36", "39"]);
-const CONTROL = /\x1b\[(\d{1,2})m|[\x00-\x08\x0b-\x1f\x7f-\x9f]/g;
+import type { Paint } from "./paint.ts";
 
-export function terminalSafe(text: string): string {
-  return text.replace(CONTROL, (match, code: string | undefined) => {
-    if (code !== undefined) return PAINT_CODES.has(code) ? match : `\\u001b${match.slice(1)}`;
-    return escaped(match);
-  });
-}
+// Control characters are what this regex is for.
+// deno-lint-ignore no-control-regex
+const CONTROL = /[\x00-\x08\x0b-\x1f\x7f-\x9f]/g;
+/** Private-use characters around a mark: `\uE000<key><code>\uE001`. */
+const OPEN = "\uE000";
+const CLOSE = "\uE001";
 
-/** Every control character but tab and newline escaped, colour codes too: for text that apispec shows as it is (a source line), which never holds apispec's own colours. */
+/** Every control character but tab and newline escaped, colour codes too. */
 export function escapeControls(text: string): string {
-  return text.replace(/[\x00-\x08\x0b-\x1f\x7f-\x9f]/g, escaped);
+  return text.replace(CONTROL, escaped);
 }
 
 function escaped(character: string): string {
   return `\\u${character.charCodeAt(0).toString(16).padStart(4, "0")}`;
+}
+
+/** A `Paint` whose colours are marks with `key` (letters and digits), for `terminalText`. */
+export function markedPaint(key: string): Paint {
+  const mark = (open: number, close: number) => (text: string) =>
+    `${OPEN}${key}${open}${CLOSE}${text}${OPEN}${key}${close}${CLOSE}`;
+  return {
+    red: mark(31, 39),
+    green: mark(32, 39),
+    yellow: mark(33, 39),
+    cyan: mark(36, 39),
+    dim: mark(2, 22),
+    bold: mark(1, 22),
+  };
+}
+
+const markPatterns = new Map<string, RegExp>();
+
+/**
+ * What the terminal receives: control characters escaped, then the marks of
+ * `key` turned into colour codes (or dropped, for a stream without colour).
+ */
+export function terminalText(text: string, key: string, colour: boolean): string {
+  const safe = escapeControls(text);
+  if (!safe.includes(OPEN)) return safe;
+  let marks = markPatterns.get(key);
+  if (!marks) markPatterns.set(key, marks = new RegExp(`${OPEN}${key}(\\d{1,2})${CLOSE}`, "g"));
+  return safe.replace(marks, colour ? "\x1b[$1m" : "");
 }

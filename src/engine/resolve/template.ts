@@ -3,6 +3,7 @@
  * is a single pass: a value that itself holds `{{...}}` is refused, never
  * expanded again.
  */
+import { percentEncoded } from "../text/percent.ts";
 
 export const PLACEHOLDER = /\{\{\s*([A-Za-z_$][\w.$-]*)\s*\}\}/g;
 const PATH_PARAM = /\/:([A-Za-z_][\w]*)/g;
@@ -88,7 +89,7 @@ export function substitutePathParams(target: string, lookup: Lookup): Substituti
       return whole;
     }
     if (value.includes("{{") && !nested.includes(name)) nested.push(name);
-    return "/" + encodeURIComponent(value);
+    return "/" + percentEncoded(value);
   });
   return { text: authority + path + tail, missing, nested };
 }

@@ -7,6 +7,7 @@
  */
 import { secretKind } from "./names.ts";
 import { entropy, isInertValue, isPasswordLiteral, looksRandom } from "./value.ts";
+import { percentDecoded } from "../text/percent.ts";
 
 /** A secret's place in a line: [start, end) character offsets. */
 export type Span = [number, number];
@@ -61,7 +62,8 @@ function judgeCredential(scheme: string | undefined, value: string): boolean {
       : false;
   }
   if (!scheme) return looksRandom(value);
-  return value.length >= 8 && !isInertValue(value) && entropy(value) >= 2.5;
+  return value.length >= 8 && !isInertValue(value, { credentialPlace: true }) &&
+    entropy(value) >= 2.5;
 }
 
 function decodeBase64(value: string): string | undefined {
@@ -82,7 +84,7 @@ const urlCredentials: LineRule = {
   find: (line) =>
     groupSpans(URL_CREDENTIALS, line, 1).filter(([s, e]) => {
       const value = line.slice(s, e);
-      return value.length >= 3 && !isInertValue(value) && !isInertValue(safeDecode(value));
+      return value.length >= 3 && !isInertValue(value) && !isInertValue(percentDecoded(value));
     }),
 };
 
@@ -92,8 +94,11 @@ const curlUser: LineRule = {
   id: "curl-auth-user",
   name: "password in a curl command",
   keywords: ["curl"],
+  // `-u <user:password>` and `-u [user:pass]` are placeholders as a whole.
   find: (line) =>
-    groupSpans(CURL_USER, line, 1).filter(([s, e]) => isPasswordLiteral(line.slice(s, e))),
+    groupSpans(CURL_USER, line, 1).filter(([s, e]) =>
+      isPasswordLiteral(line.slice(s, e)) && !/[>\]]$/.test(line.slice(s, e))
+    ),
 };
 
 const COOKIE_HEADER = /(?:^|[\s"'{,(\[])(?:set-)?cookie["']?[ \t]*:[ \t]*["']?([^"'\n]+)/dgi;
@@ -120,9 +125,18 @@ const cookieHeader: LineRule = {
   },
 };
 
-/** `name`, `"name"` or `'name'`, a separator, then a quoted or bare value (always last in the match). */
-const ASSIGNMENT =
-  /(?:"([^"\n]{1,80})"|'([^'\n]{1,80})'|(?<![\w$.-])([A-Za-z_$][\w.$-]{0,80}))[ \t]*(=>|:=|::|[:=])[ \t]*(?:"((?:[^"\\\n]|\\.)*)"|'([^'\n]*)'|([^\s"'\x60{[][^\s"'\x60]*))/g;
+/**
+ * `name`, `"name"`, `'name'` or `\"name\"` (inside an escaped JSON string), a
+ * separator, then a quoted or bare value (always last in the match).
+ */
+const ASSIGNMENT = new RegExp(
+  String
+    .raw`(?:\\"(?<en>[^"\\\n]{1,80})\\"|"(?<dn>[^"\n]{1,80})"|'(?<sn>[^'\n]{1,80})'|(?<![\w$.-])(?<bn>[A-Za-z_$][\w.$-]{0,80}))` +
+    String.raw`[ \t]*(?<op>=>|:=|::|[:=])[ \t]*` +
+    String
+      .raw`(?:\\"(?<ev>[^"\\\n]*)\\"|"(?<dv>(?:[^"\\\n]|\\.)*)"|'(?<sv>[^'\n]*)'|(?<bv>[^\s"'\x60{[][^\s"'\x60]*))`,
+  "g",
+);
 
 /** A name worth splitting into words: it holds a credential word's stem. */
 const CREDENTIAL_STEM = /pass|pwd|token|secret|key|cred|cookie|auth|bearer|session/i;
@@ -130,28 +144,50 @@ const CREDENTIAL_STEM = /pass|pwd|token|secret|key|cred|cookie|auth|bearer|sessi
 /** What may follow a bare value for it to be a value, not the first word of a sentence. */
 const LINE_REST = /^[,;)}\]]*[ \t]*(?:(?:#|\/\/|<!--).*)?$/;
 
-function judgeAssignment(line: string, match: RegExpMatchArray): Span | undefined {
-  const quoted = match[5] ?? match[6];
-  const raw = quoted ?? match[7];
+interface Assignment {
+  name: string;
+  op: string;
+  /** The value as written, without its quotes. */
+  raw: string;
+  /** Where `raw` starts in the line. */
+  start: number;
+  quoted: boolean;
+}
+
+function assignmentOf(match: RegExpExecArray): Assignment {
+  const g = match.groups!;
+  const quote = g.ev !== undefined ? 2 : g.dv !== undefined || g.sv !== undefined ? 1 : 0;
+  const raw = g.ev ?? g.dv ?? g.sv ?? g.bv;
+  return {
+    name: g.en ?? g.dn ?? g.sn ?? g.bn,
+    op: g.op,
+    raw,
+    start: match.index + match[0].length - raw.length - quote,
+    quoted: quote > 0,
+  };
+}
+
+function judgeAssignment(line: string, pair: Assignment): Span | undefined {
+  const { name, raw, start } = pair;
   // Cheap rejections first: most pairs are placeholders or plainly not credentials.
   if (raw.length < 4 || raw.startsWith("{{") || raw.startsWith("${")) return undefined;
-  const name = match[1] ?? match[2] ?? match[3];
   if (!CREDENTIAL_STEM.test(name)) return undefined;
   const kind = secretKind(name);
   // A lone `key` names too many things in files (license, cache and map keys) to judge here;
   // cookies are judged pair by pair (cookieHeader).
   if (!kind || /^key$/i.test(name.trim()) || /cookie$/i.test(name)) return undefined;
-  // The value ends the match (its closing quote too, when quoted).
-  const start = match.index! + match[0].length - raw.length - (quoted === undefined ? 0 : 1);
   let value = raw;
-  if (quoted === undefined) {
-    // `key=value&next=…` is a query string; `value,` or `value}` ends in flow YAML or code.
-    if (match[4].includes("=") && value.includes("&")) value = value.slice(0, value.indexOf("&"));
+  if (!pair.quoted) {
+    // `key=value&next=…` is a query or form string; `value,` or `value}` ends in flow YAML or code.
+    if (pair.op.includes("=") && value.includes("&")) value = value.slice(0, value.indexOf("&"));
     value = trimEnd(value);
     const rest = line.slice(start + value.length);
     if (kind === "password" && !LINE_REST.test(rest) && !rest.startsWith("&")) return undefined;
   }
-  const judged = kind === "password" ? isPasswordLiteral(value) : looksRandom(value);
+  const decoded = pair.op.includes("=") && !pair.quoted ? percentDecoded(value) : value;
+  const judged = kind === "password"
+    ? isPasswordLiteral(value)
+    : looksRandom(value) || (decoded !== value && looksRandom(decoded));
   return judged ? [start, start + value.length] : undefined;
 }
 
@@ -173,26 +209,48 @@ const credentialAssignment: LineRule = {
   find(line) {
     const spans: Span[] = [];
     ASSIGNMENT.lastIndex = 0;
-    for (const match of line.matchAll(ASSIGNMENT)) {
-      const span = judgeAssignment(line, match);
+    for (let match = ASSIGNMENT.exec(line); match; match = ASSIGNMENT.exec(line)) {
+      const pair = assignmentOf(match);
+      const span = judgeAssignment(line, pair);
       if (span) spans.push(span);
+      // Pairs hide inside pairs: `a=1&password=x` (a form or query string: the rest of its pairs
+      // judged here, in one pass), and a quoted value holding pairs (`"data": "a=1&b=2"`,
+      // `"body": "{\"password\":\"x\"}"`): read on from inside it.
+      if (!pair.quoted && pair.op.includes("=") && pair.raw.includes("&")) {
+        spans.push(...formPairs(line, pair));
+      } else if (pair.quoted && /[=:]/.test(pair.raw)) {
+        ASSIGNMENT.lastIndex = pair.start;
+      }
     }
     return spans;
   },
 };
 
+/** The pairs after the first of `a=1&b=2&password=x`, each judged by its own name. */
+function formPairs(line: string, first: Assignment): Span[] {
+  const spans: Span[] = [];
+  let at = first.start + first.raw.indexOf("&") + 1;
+  for (const text of first.raw.slice(at - first.start).split("&")) {
+    const eq = text.indexOf("=");
+    if (eq > 0 && /^[A-Za-z_$][\w.$-]{0,80}$/.test(text.slice(0, eq))) {
+      const pair = {
+        name: text.slice(0, eq),
+        op: "=",
+        raw: text.slice(eq + 1),
+        start: at + eq + 1,
+      };
+      const span = judgeAssignment(line, { ...pair, quoted: false });
+      if (span) spans.push(span);
+    }
+    at += text.length + 1;
+  }
+  return spans;
+}
+
 /** A bare value loses the `,` `;` `)` `}` `]` that end it in flow YAML, JSON or code, and what follows a `\n` escape. */
 function trimEnd(value: string): string {
   // Inside a JSON string a line ends at an escaped newline.
   return value.replace(/\\[nrt][\s\S]*$/, "").replace(/[,;)}\]]+$/, "");
-}
-
-function safeDecode(value: string): string {
-  try {
-    return decodeURIComponent(value);
-  } catch {
-    return value;
-  }
 }
 
 export const CONTEXT_RULES: LineRule[] = [

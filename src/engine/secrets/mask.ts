@@ -11,6 +11,7 @@ import type { ExecRecord, HttpResponse, ResolvedRequest } from "../model.ts";
 import { isSecretName } from "./names.ts";
 import { findSecrets } from "./scan.ts";
 import { memoByString } from "../memo.ts";
+import { percentEncoded } from "../text/percent.ts";
 
 export const MASK = "****";
 
@@ -66,7 +67,7 @@ function replaceKnown(text: string, sorted: readonly string[]): string {
   for (const secret of sorted) {
     if (secret.length < 4) continue;
     out = out.split(secret).join(MASK);
-    const encoded = encodeURIComponent(secret);
+    const encoded = percentEncoded(secret);
     if (encoded !== secret) out = out.split(encoded).join(MASK);
   }
   return out;
@@ -88,6 +89,35 @@ function maskSorted(text: string, sorted: readonly string[]): string {
  */
 export function maskText(text: string, secrets: readonly string[] = []): string {
   return maskSorted(text, longestFirst(secrets));
+}
+
+/**
+ * Room past the cut that is masked with the shown part, so that a secret
+ * starting before the cut is found whole (a PEM private key is about 3 KB).
+ */
+const MASKED_PAST_CUT = 16 * 1024;
+
+/**
+ * The one way a value is shortened for display: masked first (known secrets
+ * and shapes), then cut to `max` characters ending in "…". Cutting first
+ * would leave a secret's first characters that no rule recognises any more.
+ *
+ * @example
+ * ```ts
+ * import { maskThenCut } from "./mask.ts";
+ * maskThenCut("key=ab12cd34ef56 and more text", 12, ["ab12cd34ef56"]); // "key=**** an…"
+ * ```
+ */
+export function maskThenCut(text: string, max: number, secrets: readonly string[] = []): string {
+  const sorted = longestFirst(secrets);
+  const room = max + Math.max(MASKED_PAST_CUT, sorted[0]?.length ?? 0);
+  const masked = maskSorted(text.length > room ? text.slice(0, room) : text, sorted);
+  if (masked.length <= max) return masked;
+  let cut = max - 1;
+  // Never half a mask: "**…" would read as the value's own asterisks.
+  const mask = masked.lastIndexOf(MASK, cut - 1);
+  if (mask !== -1 && mask + MASK.length > cut) cut = mask;
+  return masked.slice(0, cut) + "…";
 }
 
 /** Keeps the scheme of an Authorization value (`Bearer ****`) so the output stays readable. */

@@ -1,5 +1,13 @@
 import { assertEquals } from "@std/assert";
-import { deepMask, maskHeaders, maskRecord, maskShapes, maskText } from "./mask.ts";
+import {
+  deepMask,
+  MASK,
+  maskHeaders,
+  maskRecord,
+  maskShapes,
+  maskText,
+  maskThenCut,
+} from "./mask.ts";
 import type { ExecRecord } from "../model.ts";
 import { Gen } from "../../../tests/helpers/secret_samples.ts";
 
@@ -78,4 +86,16 @@ Deno.test("deepMask() walks values nested far deeper than the call stack allows"
   let masked = deepMask(value, ["s3cr3t-v4lue"]);
   for (let i = 0; i < 20_000; i++) masked = (masked as unknown[])[0];
   assertEquals(masked, "****");
+});
+
+Deno.test("maskThenCut() masks before it cuts: a secret across the cut leaves none of its characters", () => {
+  const known = "Qx7vLp2RzT9mWk4";
+  const text = `${"a".repeat(50)} ${known} tail`;
+  assertEquals(maskThenCut(text, 58, [known]), `${"a".repeat(50)} ${MASK} t…`);
+  // A shaped value needs no list: the scanner sees it whole before the cut.
+  const shaped = ["gh", "p_"].join("") + "A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q7r8";
+  assertEquals(maskThenCut(`token=${shaped} and text after`, 12), `token=${MASK} …`);
+  // Short text is left alone; a cut never splits a mask.
+  assertEquals(maskThenCut("short", 60), "short");
+  assertEquals(maskThenCut(`ab ${known} cd`, 5, [known]), "ab …");
 });

@@ -26,8 +26,11 @@ export interface ShapeRule {
   allow?: RegExp;
 }
 
-/** Where a secret ends: a quote, space, separator or the end of the line. */
-const END = String.raw`(?=[\x60'"\s;,)}\]<>&|]|\\[nr]|$)`;
+/**
+ * Where a secret ends: a quote, space, separator, a backslash (`\"` inside
+ * escaped JSON, `\n`) or the end of the line.
+ */
+const END = String.raw`(?=[\x60'"\s;,)}\]<>&|\\]|$)`;
 
 function rule(
   id: string,
@@ -85,7 +88,10 @@ export const SHAPE_RULES: ShapeRule[] = [
     "slack-token",
     "Slack token",
     ["xox"],
-    String.raw`\b(xox[bpares]-(?:\d-)?[0-9A-Za-z-]{10,})`,
+    // As gitleaks' slack-bot-token, slack-user-token and slack-legacy rules: digits where Slack
+    // puts its ids, so `xoxb-my-bot-token` is prose.
+    String
+      .raw`\b(xoxb-\d{10,13}-\d{10,13}[a-zA-Z0-9-]*|xox[pe](?:-\d{10,13}){3}-[a-zA-Z0-9-]{28,34}|xox[aors]-\d+-[0-9A-Za-z-]{8,})`,
     { entropy: 2 },
   ),
   rule(
@@ -178,7 +184,8 @@ export const SHAPE_RULES: ShapeRule[] = [
   rule(
     "telegram-bot-api-token",
     "Telegram bot token",
-    ["telegram", "bot:", "token"],
+    // `:aa`: bot tokens' secret part starts `AA`, so one under a neutral name is found too.
+    ["telegram", "bot:", "token", ":aa"],
     // After a non-digit, not a word boundary: in URLs the token follows `bot`.
     String.raw`(?:^|[^0-9])(\d{5,16}:A[a-zA-Z0-9_-]{34})` + END,
     { entropy: 3 },

@@ -16,7 +16,7 @@ Deno.test("scanSecrets() finds provider keys, private keys, JWTs and literal cre
     `{"password": "${g.password()}"}`,
     `api_key = '${g.alnum(20)}'`,
     `jwt: ${g.jwt()}`,
-    `slack: ${p("xo", "xb-")}${g.digits(12)}-${g.alnum(24)}`,
+    `slack: ${p("xo", "xb-")}${g.digits(12)}-${g.digits(13)}-${g.alnum(24)}`,
     `key: ${p("sk", "_live_")}${g.alnum(24)}`,
   ];
   const found = scanSecrets(lines.join("\n"), "a.md");

@@ -3,6 +3,7 @@
  * masked values, documented examples, dummy words, ids and URLs are never
  * secrets; a token is secret only when it looks random.
  */
+import { percentDecoded } from "../text/percent.ts";
 
 /** Placeholders of apispec and of the tools people copy from (shell, CI, templates). */
 const PLACEHOLDER =
@@ -35,10 +36,17 @@ const WORDS = /^(?:(?:[A-Za-z]+\d*|\d+)[-_]){2,}(?:[A-Za-z]+\d*|\d+)$/;
 /** Shortened examples: `vp7jx...`, `sk_live_…`. */
 const TRUNCATED = /(?:\.{3}|…)$/;
 
+/**
+ * A git SHA-1 or SHA-256: an id under a neutral name (`commit:`, `"sha":`),
+ * but under a credential name or an Authorization scheme a token (Django REST
+ * framework's tokens are 40 hex digits).
+ */
+const HEX_DIGEST = /^[0-9a-f]{40}$|^[0-9a-f]{64}$/;
+
 /** Values that identify rather than authenticate. */
 const IDENTIFIER = [
   /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, // UUID
-  /^[0-9a-f]{40}$|^[0-9a-f]{64}$|^[0-9a-f]{7,12}$/, // git SHA-1 / SHA-256, short SHA
+  /^[0-9a-f]{7,12}$/, // short git SHA
   /^arn:[\w-]*:[\w-]*:/, // AWS ARN
   /^(?:[a-z][\w+.-]*:)?\/\/[^\s:@/]+(?:[/?#]|$)/i, // URL without credentials
   /^\/[\w./-]*$/, // path
@@ -68,13 +76,14 @@ export function isDocumentedExample(value: string): boolean {
 
 /**
  * True when a value can never be a credential: a placeholder, filler, a
- * dummy word, a documented example, or an id, URL, path, date or number.
+ * dummy word, a documented example, or an id, URL, path, date or number. A
+ * hex digest is an id unless `credentialPlace` (a credential name's value).
  */
-export function isInertValue(value: string): boolean {
+export function isInertValue(value: string, options: { credentialPlace?: boolean } = {}): boolean {
   const v = value.trim();
   return isPlaceholderValue(v) || DUMMY.test(v) || isDocumentedExample(v) ||
     NUMBERED_DUMMY.test(v) || CONSTANT_NAME.test(v) || WORDS.test(v) || TRUNCATED.test(v) ||
-    IDENTIFIER.some((re) => re.test(v));
+    IDENTIFIER.some((re) => re.test(v)) || (!options.credentialPlace && HEX_DIGEST.test(v));
 }
 
 /** Characters generated tokens are made of; code (`a.b()`), lists and prose have others. */
@@ -118,18 +127,10 @@ export function looksRandom(value: string): boolean {
   const v = value.trim();
   if (v.length < 10 || !TOKEN_CHARS.test(v) || /^[A-Za-z_.-]+$/.test(v)) return false;
   if ((v.match(/[A-Za-z]/g)?.length ?? 0) < 4) return false; // numbers with a prefix: `GA1.2.1424920226.1419478126`
-  if (isInertValue(v) || isInertValue(percentDecoded(v))) return false;
+  // Judged where a credential goes (a credential name, a header): hex digests count there.
+  const place = { credentialPlace: true };
+  if (isInertValue(v, place) || isInertValue(percentDecoded(v), place)) return false;
   return entropy(v) >= 3;
-}
-
-/** `Consumer%20Key` → `Consumer Key`; the value itself when it does not decode. */
-function percentDecoded(value: string): string {
-  if (!value.includes("%")) return value;
-  try {
-    return decodeURIComponent(value);
-  } catch {
-    return value;
-  }
 }
 
 /**

@@ -2,6 +2,8 @@
 import { z } from "zod";
 import { CONTEXT_MODES } from "../../engine/render/context_intent.ts";
 import { defineTool, failure, issuesText, structured } from "../tool.ts";
+import { confinePath, confinePaths } from "../confine.ts";
+import { exists } from "../../adapters/fs.ts";
 
 export const tool = defineTool({
   name: "apispec_context",
@@ -44,13 +46,23 @@ export const tool = defineTool({
     },
     annotations: { readOnlyHint: true },
   },
-  handler: async (args, { ctx, session, indexes }) => {
+  handler: async (args, env) => {
+    const { ctx, session, indexes } = env;
+    const targets = (args.target ?? "").split(",").map((t) => t.trim()).filter(Boolean);
+    // The docs root and file targets stay in the project; ids and `GET /path` name indexed files.
+    const root = await confinePath(env, args.root);
+    if (!root.ok) return failure(root.reason);
+    const files = await confinePaths(env, targets.filter(isFileTarget).map(fileOf));
+    if (!files.ok) return failure(files.reason);
     const { buildContext } = await import("../../ops/context/context.ts");
     const result = await buildContext(
       {
-        targets: (args.target ?? "").split(",").map((t) => t.trim()).filter(Boolean),
+        targets: targets.map((t) =>
+          isFileTarget(t) ? t.replace(fileOf(t), files.paths.shift()!) : t
+        ),
         changedFrom: args.changed_from,
-        root: args.root,
+        // The default name falls back to the discovered collection when no such folder is here.
+        root: args.root === "api-docs" && !await exists(root.path) ? args.root : root.path,
         env: args.env ?? session.env,
         tokenBudget: args.token_budget,
         mode: args.mode,
@@ -75,3 +87,12 @@ export const tool = defineTool({
     );
   },
 });
+
+/** A target naming a file (`apis/users/get-user.md`, `flow flows/checkout.md`), as findTarget reads it. */
+function isFileTarget(target: string): boolean {
+  return /\.md$/i.test(target);
+}
+
+function fileOf(target: string): string {
+  return target.replace(/^flow\s+/i, "");
+}

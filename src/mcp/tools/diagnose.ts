@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { env, loose, specPath, vars } from "../schemas.ts";
 import { defineTool, failure, issuesText, runDefaults, structured } from "../tool.ts";
+import { confinePath } from "../confine.ts";
 
 export const tool = defineTool({
   name: "apispec_diagnose",
@@ -30,10 +31,13 @@ export const tool = defineTool({
     },
     annotations: { openWorldHint: true },
   },
-  handler: async (args, { ctx, session }) => {
+  handler: async (args, env) => {
+    const { ctx, session } = env;
+    const file = await confinePath(env, args.spec_path);
+    if (!file.ok) return failure(file.reason);
     const { diagnoseSpec } = await import("../../ops/run/diagnose.ts");
     const result = await diagnoseSpec({
-      file: args.spec_path,
+      file: file.path,
       ...runDefaults(args, session),
       timeoutMs: args.timeout_ms,
       strictAssertions: args.strict_assertions,

@@ -1,7 +1,8 @@
 /** `apispec_exec`: one endpoint, through the same op as `apispec exec`. */
 import { z } from "zod";
 import { env, execRecord, specPath, vars } from "../schemas.ts";
-import { defineTool, runDefaults, structured } from "../tool.ts";
+import { defineTool, failure, runDefaults, structured } from "../tool.ts";
+import { confinePath } from "../confine.ts";
 
 export const tool = defineTool({
   name: "apispec_exec",
@@ -21,10 +22,13 @@ export const tool = defineTool({
     outputSchema: execRecord,
     annotations: { openWorldHint: true },
   },
-  handler: async (args, { ctx, session }) => {
+  handler: async (args, env) => {
+    const { ctx, session } = env;
+    const file = await confinePath(env, args.spec_path);
+    if (!file.ok) return failure(file.reason);
     const { execSpec } = await import("../../ops/run/exec.ts");
     const result = await execSpec({
-      file: args.spec_path,
+      file: file.path,
       ...runDefaults(args, session),
       dryRun: args.dry_run,
       verbose: args.verbose,

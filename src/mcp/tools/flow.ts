@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { env, loose } from "../schemas.ts";
 import { defineTool, failure, issuesText, runDefaults, structured } from "../tool.ts";
+import { confinePath } from "../confine.ts";
 
 export const tool = defineTool({
   name: "apispec_flow",
@@ -22,10 +23,13 @@ export const tool = defineTool({
     },
     annotations: { openWorldHint: true },
   },
-  handler: async (args, { ctx, session }) => {
+  handler: async (args, env) => {
+    const { ctx, session } = env;
+    const file = await confinePath(env, args.pipeline_path);
+    if (!file.ok) return failure(file.reason);
     const { flowJson, runFlow } = await import("../../ops/flow/flow.ts");
     const result = await runFlow({
-      file: args.pipeline_path,
+      file: file.path,
       ...runDefaults(args, session),
       verbose: args.verbose,
     }, ctx);

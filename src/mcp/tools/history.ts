@@ -1,7 +1,8 @@
 /** `apispec_history`: recent runs of an endpoint and their trend, through `readHistory` (ops/history.ts). */
 import { z } from "zod";
 import { loose, specPath } from "../schemas.ts";
-import { defineTool, structured } from "../tool.ts";
+import { defineTool, failure, structured } from "../tool.ts";
+import { confinePath } from "../confine.ts";
 
 export const tool = defineTool({
   name: "apispec_history",
@@ -18,8 +19,10 @@ export const tool = defineTool({
     },
     annotations: { readOnlyHint: true },
   },
-  handler: async (args, { ctx }) => {
+  handler: async (args, env) => {
+    const file = await confinePath(env, args.spec_path);
+    if (!file.ok) return failure(file.reason);
     const { readHistory } = await import("../../ops/run/history.ts");
-    return structured(await readHistory(args.spec_path, ctx, { last: args.last }));
+    return structured(await readHistory(file.path, env.ctx, { last: args.last }));
   },
 });

@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { env, loose, specPath } from "../schemas.ts";
 import { defineTool, failure, issuesText, runDefaults, structured } from "../tool.ts";
+import { confinePath } from "../confine.ts";
 
 export const tool = defineTool({
   name: "apispec_vars",
@@ -17,11 +18,14 @@ export const tool = defineTool({
     },
     annotations: { readOnlyHint: true },
   },
-  handler: async (args, { ctx, session }) => {
+  handler: async (args, env) => {
+    const { ctx, session } = env;
+    const file = await confinePath(env, args.spec_path);
+    if (!file.ok) return failure(file.reason);
     const { execSpec } = await import("../../ops/run/exec.ts");
     // A dry run resolves exactly as a run would, so the report cannot drift from exec.
     const result = await execSpec({
-      file: args.spec_path,
+      file: file.path,
       ...runDefaults(args, session),
       dryRun: true,
     }, ctx);

@@ -58,7 +58,17 @@ export async function validateText(
     onSpec?: (spec: EndpointSpec) => void;
   },
 ): Promise<Issue[]> {
-  const issues = scanSecrets(text, file);
+  return [...scanSecrets(text, file), ...await checkText(text, file, kind, context)];
+}
+
+/** What `validateText` finds besides secrets: the parse and the checks of the file's kind. */
+async function checkText(
+  text: string,
+  file: string,
+  kind: FileKind,
+  context: Parameters<typeof validateText>[3],
+): Promise<Issue[]> {
+  const issues: Issue[] = [];
   switch (kind) {
     case "endpoint": {
       const { spec, issues: found } = parseEndpoint(text, file);
@@ -174,12 +184,6 @@ export async function validatePath(
   for (const target of targets) {
     const file = displayPath(target.absolute, ctx.cwd);
     const kind = kindOf(target.relative);
-    const unchanged = cache.unchanged(file, kind, target.absolute);
-    if (unchanged && unchanged.issues.length === 0) {
-      files.push({ file, kind });
-      if (unchanged.route) routes.push({ ...unchanged.route, file });
-      continue;
-    }
     // Synchronous reads: for thousands of small files they cost a third of the CPU of async ones.
     const read = readTextSync(target.absolute, { listed: directory });
     if (!read.ok) {
@@ -201,10 +205,12 @@ export async function validatePath(
       continue;
     }
     files.push({ file, kind });
-    let found = unchanged ?? cache.same(file, kind, read.text);
+    // Every file is secret-scanned on every run: the cache only spares parsing it again.
+    const secrets = scanSecrets(read.text, file);
+    let found = cache.same(file, kind, read.text);
     if (!found) {
       let route: Route | undefined;
-      const issues = await validateText(read.text, file, kind, {
+      const issues = await checkText(read.text, file, kind, {
         absolutePath: target.absolute,
         collectionRoot,
         onSpec: (spec) => {
@@ -218,9 +224,9 @@ export async function validatePath(
     }
     if (found.route) routes.push({ ...found.route, file });
     // Sources serve caret rendering, so only files with something to show keep theirs.
-    if (found.issues.length > 0) {
+    if (secrets.length + found.issues.length > 0) {
       sources.set(file, read.text);
-      issues.push(...found.issues);
+      issues.push(...secrets, ...found.issues);
     }
   }
   if (directory) cache.save(absolute === ctx.cwd ? "" : displayPath(absolute, ctx.cwd));

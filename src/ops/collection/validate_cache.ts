@@ -1,35 +1,33 @@
 /**
  * `validate`'s incremental cache, as `deno lint` and ESLint keep one: per
- * file, what validating it found, the hash of the text validated and the
- * file's size, modification time and inode. A file whose size, time and inode
- * are as recorded is not read again, nor one whose text hashes the same; as
- * in Git's index, times are trusted only for files older than the run that
- * recorded them by two seconds (a coarse clock could hide a later write).
- * Flows are always validated: they read other files.
+ * file, what parsing and checking it found and the SHA-256 of the text
+ * checked. A file whose text hashes as recorded is not parsed again. The
+ * secret scan is never cached: every file is read and scanned on every run,
+ * so no cache entry, however it got there (a cache restored in CI from
+ * another branch, a file placed by another local user), can make `validate`
+ * pass a file that holds a token. Flows are always checked: they read other
+ * files.
  *
  * One JSON file per collection in the user's cache folder
- * (`~/.cache/apispec/validate/`), never in the project, where a committed
- * cache would be hostile input able to hide a secret. It holds for one build
- * of apispec (its version and binary; running from source, the checker's own
- * files as they are) and one working folder, since messages name files
- * relative to it.
- * Anything else is a cold start; a cache that cannot be read or written only
- * makes the next run slower.
+ * (`~/.cache/apispec/validate/`, folder 0700, files 0600), never in the
+ * project, where a committed cache would be input its author controls. It
+ * holds for one build of apispec (its version and binary; running from
+ * source, the checker's own files as they are) and one working folder, since
+ * messages name files relative to it. Anything else is a cold start; a cache
+ * that cannot be read or written only makes the next run slower.
  */
 import { join } from "../../adapters/path.ts";
 import { listFilesSync, readTextSync, replaceThroughTempSync } from "../../adapters/fs.ts";
 import { userCacheDir } from "../../adapters/system.ts";
 import type { Issue } from "../../engine/issue.ts";
-import { textHash } from "../../engine/text_hash.ts";
+import { sha256Hex } from "../../engine/sha256.ts";
 import { VERSION } from "../../version.ts";
 import type { FileKind } from "./file_kind.ts";
 
 /** Bumped when the file's shape changes. */
-const FORMAT = 2;
+const FORMAT = 3;
 /** Collections remembered per user; the least recently validated go first. */
 const KEEP_COLLECTIONS = 64;
-/** How much older than the run a file must be for its time to vouch for its content. */
-const RACY_MS = 2000;
 
 /** The route an endpoint file documents, for the duplicate check across files. */
 export interface CachedRoute {
@@ -38,14 +36,14 @@ export interface CachedRoute {
   status?: number;
 }
 
-/** What validating a file found. */
+/** What parsing and checking a file found (its secret scan is not part of it). */
 export interface Found {
   issues: Issue[];
   route?: CachedRoute;
 }
 
-/** Compact, as there is one per file: [hash, kind, stamp ("" until trusted), issues, route]. */
-type Entry = [string, FileKind, string, Issue[], [string, string, number?]?];
+/** Compact, as there is one per file: [SHA-256 of the text, kind, issues, route]. */
+type Entry = [string, FileKind, Issue[], [string, string, number?]?];
 
 interface CacheFile {
   format: number;
@@ -55,10 +53,9 @@ interface CacheFile {
 }
 
 export interface ValidateCache {
-  /** The earlier result when the file's size, time and inode say it is unchanged; no read needed. */
-  unchanged(file: string, kind: FileKind, absolutePath: string): Found | undefined;
   /** The earlier result when the text hashes as before. */
   same(file: string, kind: FileKind, text: string): Found | undefined;
+  /** Remembers what checking `text` found; SECRET_DETECTED issues are never stored. */
   store(file: string, kind: FileKind, text: string, found: Found): void;
   /**
    * Writes the cache when anything changed. Entries under `scope` (the folder
@@ -78,46 +75,32 @@ export function openValidateCache(
   const cacheDir = userCacheDir(env);
   if (cacheDir === undefined) enabled = false;
   const dir = join(cacheDir ?? "", "apispec", "validate");
-  const path = join(dir, `${textHash(collectionRoot)}.json`);
+  const path = join(dir, `${sha256Hex(collectionRoot).slice(0, 32)}.json`);
   const key = enabled ? checkerKey() : "";
   const previous = enabled ? readCache(path, key, cwd) : {};
-  // Files are stamped only once a collection is validated again: a one-off run pays no stat.
-  const stamping = Object.keys(previous).length > 0;
-  const started = Date.now();
   const files: Record<string, Entry> = {};
-  const stamps = new Map<string, string>();
-  let changed = false;
-  const found = (entry: Entry): Found => {
-    const route = entry[4];
-    return route
-      ? { issues: entry[3], route: { method: route[0], path: route[1], status: route[2] } }
-      : { issues: entry[3] };
+  // The hash of each text seen, computed once for `same` and `store`.
+  const hashes = new Map<string, string>();
+  const hashOf = (file: string, text: string) => {
+    let hash = hashes.get(file);
+    if (hash === undefined) hashes.set(file, hash = sha256Hex(text));
+    return hash;
   };
+  let changed = false;
   return {
-    unchanged(file, kind, absolutePath) {
-      if (!stamping) return undefined;
-      const stamp = stampOf(absolutePath, started);
-      stamps.set(file, stamp);
-      const entry = previous[file];
-      if (!entry || entry[1] !== kind || stamp === "" || entry[2] !== stamp) return undefined;
-      files[file] = entry;
-      return found(entry);
-    },
     same(file, kind, text) {
       const entry = previous[file];
-      if (!entry || entry[1] !== kind || entry[0] !== textHash(text)) return undefined;
-      const stamp = stamps.get(file) ?? "";
-      if (stamp !== entry[2]) {
-        const restamped: Entry = [entry[0], kind, stamp, entry[3]];
-        if (entry[4]) restamped.push(entry[4]);
-        files[file] = restamped;
-        changed = true;
-      } else files[file] = entry;
-      return found(entry);
+      if (!entry || entry[1] !== kind || entry[0] !== hashOf(file, text)) return undefined;
+      files[file] = entry;
+      const route = entry[3];
+      return route
+        ? { issues: entry[2], route: { method: route[0], path: route[1], status: route[2] } }
+        : { issues: entry[2] };
     },
     store(file, kind, text, { issues, route }) {
       if (!enabled) return;
-      const entry: Entry = [textHash(text), kind, stamps.get(file) ?? "", issues];
+      const kept = issues.filter((i) => i.code !== "SECRET_DETECTED");
+      const entry: Entry = [hashOf(file, text), kind, kept];
       if (route) entry.push([route.method, route.path, route.status]);
       files[file] = entry;
       changed = true;
@@ -132,9 +115,9 @@ export function openValidateCache(
       }
       if (!changed) return;
       try {
-        Deno.mkdirSync(dir, { recursive: true });
+        privateFolder(dir);
         const body: CacheFile = { format: FORMAT, key, cwd, files };
-        replaceThroughTempSync(path, JSON.stringify(body));
+        replaceThroughTempSync(path, JSON.stringify(body), 0o600);
         forgetOldest(dir);
       } catch {
         // Read-only home, full disk: validation itself is unaffected.
@@ -143,16 +126,11 @@ export function openValidateCache(
   };
 }
 
-/** Size, time and inode, or "" when the file is too recent for them to vouch for its text. */
-function stampOf(path: string, started: number): string {
-  try {
-    const info = Deno.statSync(path);
-    const mtime = info.mtime?.getTime();
-    if (mtime === undefined || mtime > started - RACY_MS) return "";
-    return `${info.size}.${mtime}.${info.ino ?? ""}`;
-  } catch {
-    return "";
-  }
+/** The cache folder, readable by its owner only (an older apispec made it 0755). */
+function privateFolder(dir: string): void {
+  Deno.mkdirSync(dir, { recursive: true, mode: 0o700 });
+  if (Deno.build.os === "windows") return;
+  if (((Deno.statSync(dir).mode ?? 0) & 0o077) !== 0) Deno.chmodSync(dir, 0o700);
 }
 
 function readCache(path: string, key: string, cwd: string): Record<string, Entry> {
@@ -175,9 +153,9 @@ function readCache(path: string, key: string, cwd: string): Record<string, Entry
 
 /** An entry this version wrote: anything else (an edited or damaged file) is a cold start. */
 function wellFormed(entry: unknown): entry is Entry {
-  if (!Array.isArray(entry) || entry.length < 4 || entry.length > 5) return false;
-  const [hash, kind, stamp, issues, route] = entry;
-  return typeof hash === "string" && typeof kind === "string" && typeof stamp === "string" &&
+  if (!Array.isArray(entry) || entry.length < 3 || entry.length > 4) return false;
+  const [hash, kind, issues, route] = entry;
+  return typeof hash === "string" && /^[0-9a-f]{64}$/.test(hash) && typeof kind === "string" &&
     Array.isArray(issues) &&
     issues.every((i) =>
       typeof i?.code === "string" && typeof i.message === "string" &&

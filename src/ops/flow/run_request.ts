@@ -104,7 +104,7 @@ export async function runRequest(
   const { run, attempts, waitedFor } = await sendUntil(
     rc,
     step,
-    () => runEndpoint(spec, rc.collection, options, ctx),
+    () => runEndpoint(spec, rc.collection, { ...options, knownSecrets: rc.secrets }, ctx),
     (rule) => rules([rule])[0],
   );
   const response = run.rawResponse;
@@ -116,10 +116,12 @@ export async function runRequest(
       } (every ${step.until.everyMs} ms): ${waitedFor.message}`,
     );
   }
+  run.secrets.forEach((s) => rc.secrets.add(s));
   const flowAssertions = response
     ? evaluateAssertions(rules(step.asserts), response, {
       ...rc.assertions,
       durationMs: run.record.duration_ms,
+      secrets: [...rc.secrets],
     })
     : [];
   if (rc.strictAssertions) {
@@ -128,13 +130,12 @@ export async function runRequest(
     }
   }
   const { values, raw } = response
-    ? readCaptures(node, response, problems)
+    ? readCaptures(node, response, problems, [...rc.secrets])
     : { values: {}, raw: {} };
   // Captured secrets: secret-named captures, and any captured value shaped like a credential.
   for (const value of secretValues([{ name: "capture", label: "capture", vars: values }])) {
     rc.secrets.add(value);
   }
-  run.secrets.forEach((s) => rc.secrets.add(s));
   let result: ExecRecord = {
     ...run.record,
     assertion_results: [...run.record.assertion_results, ...flowAssertions],
@@ -199,11 +200,16 @@ async function sendUntil(
   }
 }
 
-function readCaptures(node: PlanNode, response: HttpResponse, problems: string[]) {
+function readCaptures(
+  node: PlanNode,
+  response: HttpResponse,
+  problems: string[],
+  secrets: readonly string[],
+) {
   const values: Record<string, string> = {};
   const raw: Record<string, unknown> = {};
   for (const capture of node.step.captures) {
-    const found = evaluateCapture(capture.expression, response);
+    const found = evaluateCapture(capture.expression, response, secrets);
     if (found.found) {
       values[capture.variable] = found.value;
       raw[capture.variable] = found.json;

@@ -99,6 +99,7 @@ async function fromText(text: string, name: string): Promise<ConvertOutcome | un
 
 async function staticFile(
   root: string,
+  allowRemote?: boolean,
 ): Promise<{ file: string; outcome: ConvertOutcome } | undefined> {
   const candidates: string[] = [];
   await walk(root, (path, rel) => {
@@ -110,7 +111,7 @@ async function staticFile(
     const parsed = parseData(text, path);
     if (!parsed.ok || !isOpenApiDocument(parsed.value)) continue;
     const doc: LoadedOpenApi = hasExternalRefs(parsed.value)
-      ? await loadOpenApi(path, text)
+      ? await loadOpenApi(path, text, { allowRemote })
       : { ok: true, doc: parsed.value };
     if (!doc.ok) return { file: path, outcome: doc };
     return { file: path, outcome: await convertOpenApi(doc.doc) };
@@ -169,6 +170,8 @@ export interface DiscoverInput {
   dir?: string;
   url?: string;
   port?: number;
+  /** Fetch the http(s) documents an OpenAPI file's `$ref`s name (`--allow-remote`). */
+  allowRemote?: boolean;
 }
 
 export async function discoverProject(input: DiscoverInput, ctx: OpsContext): Promise<Discovery> {
@@ -176,7 +179,7 @@ export async function discoverProject(input: DiscoverInput, ctx: OpsContext): Pr
   if (input.url) {
     return { source: "url", from: input.url, outcome: await convertRemoteOpenApi(input.url) };
   }
-  const file = await staticFile(root);
+  const file = await staticFile(root, input.allowRemote);
   if (file) return { source: "file", from: file.file, outcome: file.outcome };
   const server = await probeServers(input.port ? [input.port] : DEFAULT_PORTS);
   if (server) {

@@ -33,33 +33,67 @@ export interface ImportSource {
 
 export interface ConvertOptions {
   onProgress?: (done: number, total: number) => void;
+  /** Fetch the http(s) documents a document's `$ref`s name (`--allow-remote`). */
+  allowRemote?: boolean;
 }
 
-/** True when a document refers to another file anywhere. */
-export function hasExternalRefs(value: unknown): boolean {
+/**
+ * The refusal to fetch what a document names: a committed file must not make
+ * apispec send requests to any host its author chooses (an internal service,
+ * a cloud metadata address, a tracker) unless the user says so.
+ */
+export function remoteRefused(url: string, namedBy: string): ConvertError {
+  return {
+    message: `${namedBy} names ${url.slice(0, 500)}; apispec fetches nothing a document names ` +
+      "unless --allow-remote is given",
+    fix: "Pass --allow-remote to fetch it, or save the document beside this one and name the file",
+  };
+}
+
+/** The first `$ref` whose target passes `wanted`, walking the document without recursion. */
+function firstRef(value: unknown, wanted: (ref: string) => boolean): string | undefined {
   const stack = [value];
   while (stack.length) {
     const current = stack.pop();
     if (Array.isArray(current)) { for (const item of current) stack.push(item); }
     else if (isRecord(current)) {
       const ref = current.$ref;
-      if (typeof ref === "string" && !ref.startsWith("#")) return true;
+      if (typeof ref === "string" && wanted(ref)) return ref;
       for (const key in current) {
         const child = current[key];
         if (typeof child === "object" && child !== null) stack.push(child);
       }
     }
   }
-  return false;
+  return undefined;
+}
+
+/** The first `$ref` to an http(s) document, if any. */
+export function firstRemoteRef(value: unknown): string | undefined {
+  return firstRef(value, (ref) => /^https?:\/\//i.test(ref));
+}
+
+/** True when a document refers to another file anywhere. */
+export function hasExternalRefs(value: unknown): boolean {
+  return firstRef(value, (ref) => !ref.startsWith("#")) !== undefined;
 }
 
 export type LoadedOpenApi = { ok: true; doc: unknown } | { ok: false; error: ConvertError };
 
-/** Parses the document; when it refers to other files, bundles them in first. */
-export async function loadOpenApi(path: string, text: string): Promise<LoadedOpenApi> {
+/**
+ * Parses the document; when it refers to other files, bundles them in first.
+ * A `$ref` to an http(s) document is fetched only with `allowRemote`.
+ */
+export async function loadOpenApi(
+  path: string,
+  text: string,
+  options: { allowRemote?: boolean } = {},
+): Promise<LoadedOpenApi> {
   const parsed = parseData(text, path);
   if (!parsed.ok) return parsed;
   if (!hasExternalRefs(parsed.value)) return { ok: true, doc: parsed.value };
+  const remote = options.allowRemote ? undefined : firstRemoteRef(parsed.value);
+  if (remote) return { ok: false, error: remoteRefused(remote, `A $ref of ${path}`) };
   // Loaded only here: the library and Node's Buffer and URL bring Deno's Node layer (50 ms).
   const [{ default: RefParser }, { Buffer }, { fileURLToPath }] = await Promise.all([
     import("@apidevtools/json-schema-ref-parser"),
@@ -69,7 +103,14 @@ export async function loadOpenApi(path: string, text: string): Promise<LoadedOpe
   try {
     // bundle() inlines external files once and points repeats (and cycles) at the first copy.
     const doc = await RefParser.bundle(path, structuredClone(parsed.value) as never, {
-      resolve: { http: false, file: refReader(dirname(path), Buffer.from, fileURLToPath) },
+      resolve: {
+        // The user opted in: loopback and private addresses too (the library refuses them by
+        // default), as a source description named with --allow-remote is fetched.
+        http: options.allowRemote
+          ? { timeout: 15_000, redirects: 0, safeUrlResolver: false }
+          : false,
+        file: refReader(dirname(path), Buffer.from, fileURLToPath),
+      },
     });
     return { ok: true, doc };
   } catch (error) {
@@ -171,7 +212,9 @@ export async function convertSource(
       return parsed.ok ? fromInsomnia(parsed.value) : { ok: false, error: parsed.error };
     }
     case "openapi": {
-      const loaded = await loadOpenApi(path ?? join(ctx.cwd, "stdin.json"), text);
+      const loaded = await loadOpenApi(path ?? join(ctx.cwd, "stdin.json"), text, {
+        allowRemote: options.allowRemote,
+      });
       if (!loaded.ok) return loaded;
       return await convertOpenApi(loaded.doc, options);
     }

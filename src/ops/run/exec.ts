@@ -35,6 +35,7 @@ import { evaluateAssertions } from "../../engine/compare/assertions.ts";
 import { classify, type NetworkFailure, recordFromIssues } from "../../engine/diagnose/classify.ts";
 import { isRetryable, retryDelay } from "../../engine/retry.ts";
 import { maskRecord, maskRequest, maskResponse, maskText } from "../../engine/secrets/mask.ts";
+import { sentSecrets } from "../../engine/secrets/exchange.ts";
 import { scanSecrets } from "../../engine/secrets/scan.ts";
 import { headerValue } from "../../engine/compare/headers.ts";
 import { resolve } from "../../adapters/path.ts";
@@ -187,6 +188,8 @@ export interface RunOptions {
    * request go while this one's verdict is worked out.
    */
   onExchangeDone?: () => void;
+  /** Secrets an earlier part of the run knows (a flow's earlier steps sent or captured them). */
+  knownSecrets?: Iterable<string>;
   /** The run's cookies, tokens and clients; a new one (keeping no cookies) when absent. */
   transport?: RunTransport;
 }
@@ -272,6 +275,10 @@ export async function runEndpoint(
     return stopped;
   }
   const request = built.request;
+  // What the request sends under credential names is secret for the whole run, wherever it
+  // comes back; before anything is sent, what the built request holds.
+  const known = [...built.secrets, ...options.knownSecrets ?? []];
+  const unsent = [...new Set([...known, ...sentSecrets(request)])];
   const hasBody = request.body !== undefined || request.bodyFile !== undefined ||
     request.form !== undefined;
   if (hasBody && (request.method === "GET" || request.method === "HEAD")) {
@@ -282,7 +289,7 @@ export async function runEndpoint(
         fix: "Remove the body, or use POST/PUT/PATCH",
       })],
       built.variables,
-      built.secrets,
+      unsent,
     );
   }
   const specPath = options.specPath ?? resolve(ctx.cwd, spec.file);
@@ -293,19 +300,19 @@ export async function runEndpoint(
     })
     : undefined;
   if (payload && payload.issues.length > 0) {
-    return fail(payload.issues, built.variables, built.secrets);
+    return fail(payload.issues, built.variables, unsent);
   }
   if (options.dryRun && options.resolveOnly) {
     return {
       record: recordFromIssues(built.issues),
       issues: built.issues,
       variables: [],
-      secrets: built.secrets,
+      secrets: unsent,
       exitCode: EXIT.passed,
     };
   }
   if (options.dryRun) {
-    const maskedRequest = maskRequest(request, built.secrets);
+    const maskedRequest = maskRequest(request, unsent);
     const record: ExecRecord = {
       passed: true,
       status: 0,
@@ -323,7 +330,7 @@ export async function runEndpoint(
       variables: built.variables,
       request: maskedRequest,
       url: maskedRequest.url,
-      secrets: built.secrets,
+      secrets: unsent,
       exitCode: EXIT.passed,
     };
   }
@@ -381,7 +388,7 @@ export async function runEndpoint(
     // Let the next request start before this response is compared.
     await null;
   }
-  const secrets = [...built.secrets, ...transport.secrets];
+  const secrets = [...new Set([...known, ...sentSecrets(exchange!.sent), ...transport.secrets])];
   const runIssues = [...built.issues, ...transport.warnings];
   if (exchange!.problem) {
     return fail(
@@ -402,6 +409,7 @@ export async function runEndpoint(
       validateSchema: spec.match === "schema"
         ? (await loadSchemaMode(spec.schema?.value)).validateAgainstSchema
         : undefined,
+      secrets,
       ...(payload?.expected
         ? {
           bytes: {
@@ -420,7 +428,7 @@ export async function runEndpoint(
     ? evaluateAssertions(
       built.assertions,
       response,
-      await assertionOptions(built.assertions, duration, response),
+      { ...await assertionOptions(built.assertions, duration, response), secrets },
     )
     : [];
   const verdict = exchange!.refused

@@ -102,7 +102,7 @@ export async function runSpec(input: RunSpecInput, ctx: OpsContext): Promise<Run
   const assertionResults = evaluateAssertions(
     built.assertions,
     response,
-    await assertionOptions(built.assertions, 0),
+    { ...await assertionOptions(built.assertions, 0), secrets: built.secrets },
   );
   const failed = assertionResults.filter((a) => !a.passed);
   const strict = input.strictAssertions || result.collection.config.strictAssertions === true;

@@ -1,11 +1,15 @@
 /**
- * The credential values one exchange carries, so that everything the proxy
+ * The credential values an exchange carries, so that everything apispec
  * prints or writes about it can be masked (`maskText`, `deepMask`): values of
  * credential headers (the token after `Bearer`, the user and password inside
  * `Basic`, each cookie), query parameters and JSON or form fields with
- * secret names, in the request and in the response.
+ * secret names. The proxy takes them from both sides of each exchange; a run
+ * (`exec`, a flow) from the request it sent, so that a password sent under
+ * `password` stays hidden wherever the API echoes it (escaped inside a JSON
+ * string, cut in a diff) for the rest of the run.
  */
-import { isSecretHeader } from "../secrets/mask.ts";
+import { isSecretHeader } from "./mask.ts";
+import type { ResolvedRequest } from "../model.ts";
 
 export interface ExchangeText {
   requestHeaders: [string, string][];
@@ -22,7 +26,7 @@ const SHORTEST = 4;
 /**
  * @example
  * ```ts
- * import { exchangeSecrets } from "./exchange_secrets.ts";
+ * import { exchangeSecrets } from "./exchange.ts";
  * exchangeSecrets({
  *   requestHeaders: [["Authorization", "Bearer abc.def.ghi"]],
  *   query: "api_key=k-123456",
@@ -46,6 +50,29 @@ export function exchangeSecrets(exchange: ExchangeText): string[] {
   }
   for (const body of [exchange.requestBody, exchange.responseBody]) bodySecrets(body).forEach(add);
   return [...found];
+}
+
+/**
+ * The credential values a request sent.
+ *
+ * @example
+ * ```ts
+ * import { sentSecrets } from "./exchange.ts";
+ * sentSecrets({ method: "POST", url: "http://h/login?api_key=k-123456", headers: [], body: '{"password": "hunter2"}' });
+ * // ["k-123456", "hunter2"]
+ * ```
+ */
+export function sentSecrets(request: ResolvedRequest): string[] {
+  const at = request.url.indexOf("?");
+  const hash = request.url.indexOf("#");
+  const query = at === -1 ? "" : request.url.slice(at + 1, hash > at ? hash : undefined);
+  return exchangeSecrets({
+    requestHeaders: request.headers,
+    query,
+    requestBody: request.body ?? "",
+    responseHeaders: [],
+    responseBody: "",
+  });
 }
 
 function headerSecrets(name: string, value: string): string[] {
@@ -84,12 +111,17 @@ function bodySecrets(body: string): string[] {
   return [];
 }
 
-function collect(value: unknown, out: string[]): void {
-  if (Array.isArray(value)) value.forEach((item) => collect(item, out));
-  else if (value && typeof value === "object") {
-    for (const [key, child] of Object.entries(value)) {
-      if (typeof child === "string" && isSecretHeader(key)) out.push(child);
-      else collect(child, out);
+/** Iterative: the depth of a body is its sender's to choose. */
+function collect(root: unknown, out: string[]): void {
+  const stack = [root];
+  while (stack.length > 0) {
+    const value = stack.pop();
+    if (Array.isArray(value)) stack.push(...value);
+    else if (value && typeof value === "object") {
+      for (const [key, child] of Object.entries(value)) {
+        if (typeof child === "string" && isSecretHeader(key)) out.push(child);
+        else stack.push(child);
+      }
     }
   }
 }

@@ -1,6 +1,6 @@
 import { assertEquals } from "@std/assert";
-import { deepMask, MASK } from "../secrets/mask.ts";
-import { exchangeSecrets } from "./exchange_secrets.ts";
+import { deepMask, MASK } from "./mask.ts";
+import { exchangeSecrets, sentSecrets } from "./exchange.ts";
 
 Deno.test("exchangeSecrets() finds credentials in headers, query and bodies of both sides", () => {
   const secrets = exchangeSecrets({
@@ -48,4 +48,22 @@ Deno.test("exchangeSecrets() values mask a report entry through deepMask", () =>
     diff: { body: `body.token: expected "x", got "${MASK}"` },
     path: "/a",
   });
+});
+
+Deno.test("sentSecrets() finds what a request sent under credential names, and nothing else", () => {
+  const secrets = sentSecrets({
+    method: "POST",
+    url: "http://h/login?api_key=k-123456&page=2#top",
+    headers: [["X-Auth-Token", "xt-abcdef"], ["Accept", "application/json"]],
+    body: '{"user": {"name": "Ada", "password": "Hunter2!"}, "note": "hello"}',
+  });
+  assertEquals(secrets.sort(), ["Hunter2!", "k-123456", "xt-abcdef"]);
+  const deep = JSON.stringify(
+    Array.from({ length: 20_000 }).reduce((inner) => [inner], {
+      secret: "deep-secret-1",
+    }),
+  );
+  assertEquals(sentSecrets({ method: "POST", url: "http://h/", headers: [], body: deep }), [
+    "deep-secret-1",
+  ]);
 });
