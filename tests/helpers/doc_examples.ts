@@ -90,9 +90,36 @@ export function commandLines(text: string): { line: string; offset: number }[] {
   return out;
 }
 
-/** Reads a page of the repository (`docs/streams.md`, `README.md`). */
-export async function readDocPage(path: string): Promise<DocPage> {
-  const blocks = fencedBlocks(await Deno.readTextFile(`${ROOT}/${path}`));
+/** The text of a markdown section, to the next heading of its level or above outside code blocks. */
+export function markdownSection(markdown: string, heading: string): string {
+  const lines = markdown.split("\n");
+  const start = lines.indexOf(heading);
+  if (start === -1) throw new Error(`no section "${heading}"`);
+  const level = heading.indexOf(" ");
+  let fence = "";
+  let end = start + 1;
+  for (; end < lines.length; end++) {
+    const open = /^(`{3,})/.exec(lines[end]);
+    if (open && !fence) fence = open[1];
+    else if (fence && lines[end] === fence) fence = "";
+    else if (!fence && /^#+ /.test(lines[end]) && lines[end].indexOf(" ") <= level) break;
+  }
+  return lines.slice(start, end).join("\n");
+}
+
+/**
+ * Reads a page of the repository (`docs/streams.md`, `README.md`), or one
+ * section of it (`## Your first collection`); lines are the page's.
+ */
+export async function readDocPage(path: string, heading?: string): Promise<DocPage> {
+  const text = await Deno.readTextFile(`${ROOT}/${path}`);
+  let blocks = fencedBlocks(text);
+  if (heading) {
+    const part = markdownSection(text, heading);
+    const first = text.slice(0, text.indexOf(part)).split("\n").length;
+    const last = first + part.split("\n").length - 1;
+    blocks = blocks.filter((b) => b.line >= first && b.line <= last);
+  }
   const used = blocks.filter((b) => !b.ignore);
   return {
     path,
@@ -137,7 +164,7 @@ export async function runDocCommand(
 }
 
 /**
- * Starts a documented server command (`apispec mock ...`) on a free port: its
+ * Starts a documented server command (`apispec mock ...`, `apispec serve`) on a free port: its
  * `--port=<n>` becomes `--port=0`, or `--port=0` is added, so tests running at
  * once never fight over the documented port.
  */
@@ -151,7 +178,7 @@ export async function startDocServer(
   return await spawnApispec(args, {
     cwd: options.cwd,
     env: options.env,
-    ready: /Listening on (https?:\/\/\S+)/,
+    ready: /(?:Listening on|apispec preview)\s+(https?:\/\/\S+)/,
   });
 }
 
