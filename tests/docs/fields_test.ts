@@ -9,6 +9,7 @@ import { assertEquals } from "@std/assert";
 import { apispec, json, ROOT } from "../helpers/cli.ts";
 import { collectionFiles, endpoint, workspace } from "../helpers/workspace.ts";
 import { markdownSection as section } from "../helpers/doc_examples.ts";
+import { CAPTURE_EXPRESSION } from "../../src/engine/parse/flow_lines.ts";
 
 /** The first column of a table's rows, backticks removed (`| \`retry.attempts\` |`). */
 function firstColumn(text: string): string[] {
@@ -41,7 +42,7 @@ Deno.test("README's and docs/flows.md's field tables list exactly the keys valid
   const endpointTable = firstColumn(section(readme, "### Frontmatter")).map((k) => k.split(".")[0]);
   assertEquals(sorted(endpointTable), sorted(knownKeys(issues, "api-docs/apis/users/get-user.md")));
 
-  const projectBlock = /```yaml\n---\n([\s\S]*?)\n---\n```/.exec(
+  const projectBlock = /```yaml[^\n]*\n---\n([\s\S]*?)\n---\n```/.exec(
     section(readme, "### Project config (`project.md`)"),
   )![1];
   const projectKeys = [...projectBlock.matchAll(/^([\w-]+):/gm)].map((m) => m[1]);
@@ -58,4 +59,13 @@ Deno.test("README's and docs/flows.md's field tables list exactly the keys valid
   assertEquals(sorted(stepTable), sorted(stepKeys));
   const readmeFlows = section(readme, "## Flows, diagnosis and history");
   assertEquals(stepKeys.filter((key) => !readmeFlows.includes(`${key}:`)), []);
+});
+
+Deno.test("every capture expression docs/flows.md shows is one the flow parser takes", async () => {
+  const flows = await Deno.readTextFile(`${ROOT}/docs/flows.md`);
+  const table = flows.slice(flows.indexOf("Capture expressions:"));
+  const shown = [...table.slice(0, table.indexOf("\n\n", 30)).matchAll(/`(response\.[^`]+)`/g)]
+    .map((m) => m[1].replace(/<n>/g, "0").replace(/<[a-z]+>/g, "id"));
+  assertEquals(shown.length >= 10, true, shown.join());
+  assertEquals(shown.filter((expression) => !CAPTURE_EXPRESSION.test(expression)), []);
 });
