@@ -50,4 +50,23 @@ Deno.test("every example of docs/streams.md runs against real SSE and WebSocket 
     ], { cwd: project.dir, env: ENV });
     assertEquals(result.code, 0, `${file} against the mock:\n${result.stdout}\n${result.stderr}`);
   }
+
+  // The failure the page shows: its second event replaced by one the API never sends.
+  const sample = page.blocks.find((b) => b.text.startsWith("FAIL  Stream a chat completion"))!;
+  const second = 'data: {"choices": [{"delta": {}, "finish_reason": "stop"}]}';
+  await project.write(
+    "api-docs/apis/chat/post-chat.md",
+    page.files["api-docs/apis/chat/post-chat.md"].replace(
+      second,
+      'data: {"choices": [{"delta": {"refusal": ""}}]}',
+    ),
+  );
+  const failed = await apispec(["exec", "api-docs/apis/chat/post-chat.md"], {
+    cwd: project.dir,
+    env: ENV,
+  });
+  assertEquals(failed.code, 1, failed.stdout);
+  const stable = (text: string) =>
+    text.split("\n").filter((line) => /^(FAIL|  body)/.test(line)).join("\n");
+  assertEquals(stable(failed.stdout), stable(sample.text));
 });
