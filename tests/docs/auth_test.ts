@@ -7,7 +7,8 @@
  * server with a private CA for `--ca` (skipped without openssl). Credentials
  * come from `.env.local` as the page says.
  */
-import { assertEquals } from "@std/assert";
+import { assertEquals, assertStringIncludes } from "@std/assert";
+import { apispec } from "../helpers/cli.ts";
 import { readDocPage, runDocCommand, writeDocFiles } from "../helpers/doc_examples.ts";
 import {
   API_KEY,
@@ -89,6 +90,21 @@ Deno.test("every example of docs/auth.md runs against loopback servers of each s
         expected,
       });
     }
+    // The refusal the page quotes: a wrong client secret.
+    const refused = await apispec([
+      "exec",
+      "api-docs/apis/orders/get-orders.md",
+      "--var",
+      "clientSecret=not-the-secret",
+      "--no-token-cache",
+    ], { cwd: project.dir, env: { XDG_CACHE_HOME: cache } });
+    assertEquals(refused.code, 1, refused.stdout);
+    const quoted = page.blocks.find((b) => b.text.startsWith("The token endpoint"))!.text;
+    assertStringIncludes(
+      refused.stdout.replace(/\s+/g, " "),
+      quoted.replace("https://id.example.com/oauth/token", oidc.tokenUrl).replace(/\s+/g, " ")
+        .trim(),
+    );
   } finally {
     await api.shutdown();
     await https?.shutdown();

@@ -67,6 +67,6 @@ Deno.test("every example of docs/streams.md runs against real SSE and WebSocket 
   });
   assertEquals(failed.code, 1, failed.stdout);
   const stable = (text: string) =>
-    text.split("\n").filter((line) => /^(FAIL|  body)/.test(line)).join("\n");
+    text.split("\n").filter((line) => /^(FAIL| {2}body)/.test(line)).join("\n");
   assertEquals(stable(failed.stdout), stable(sample.text));
 });
