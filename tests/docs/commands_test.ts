@@ -1,8 +1,10 @@
 /**
- * Every `apispec ...` line of README.md and docs/ (shell blocks, and the
- * `run:` steps of CI recipes) names a command of the command table with flags
- * that command takes: parsed by the CLI's own parser, so a renamed or removed
- * flag breaks this test, not a reader's first try.
+ * The commands a reader copies exist as written: every `apispec ...` line of
+ * README.md and docs/ (shell blocks, and the `run:` steps of CI recipes) and
+ * every inline `apispec ...` span (the README's command table too) names a
+ * command of the command table with flags it takes, parsed by the CLI's own
+ * parser; README names every command, and docs/exit-codes.md gives each one's
+ * codes. A renamed or removed flag breaks this test, not a reader's first try.
  */
 import { assertEquals } from "@std/assert";
 import { COMMANDS, findCommand } from "../../src/cli/commands.ts";
@@ -118,5 +120,13 @@ Deno.test("README.md names every command of the command table", async () => {
         (!second || m.split(/[\s|<>]+/).includes(second))
       );
   }).map((c) => c.name);
+  assertEquals(missing, []);
+});
+
+Deno.test("docs/exit-codes.md gives the exit codes of every command", async () => {
+  const page = await Deno.readTextFile(`${ROOT}/docs/exit-codes.md`);
+  const missing = COMMANDS.map((c) => c.name).filter((name) =>
+    !page.includes(`\`${name}`) && !(name.startsWith("import ") && page.includes("`import <kind>`"))
+  );
   assertEquals(missing, []);
 });

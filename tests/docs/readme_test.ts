@@ -1,8 +1,10 @@
 /**
- * README.md's "Your first collection" runs as written against a loopback API
- * standing in for `http://localhost:8080`: init, `request --save`, exec,
- * validate, and `serve` (started on a free port, its page fetched, stopped).
- * README is the index of docs/: each page linked once; it names every MCP tool.
+ * README.md as a newcomer reads it: "Your first collection" runs as written
+ * against a loopback API standing in for `http://localhost:8080` (init,
+ * `request --save`, exec, validate, and `serve` started on a free port, its
+ * page fetched); its endpoint file and flow run against the demo API and its
+ * `project.md` validates; it links each page of docs/ once and names every MCP
+ * tool.
  */
 import { assertEquals, assertStringIncludes } from "@std/assert";
 import {

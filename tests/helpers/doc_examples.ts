@@ -112,7 +112,11 @@ export function markdownSection(markdown: string, heading: string): string {
  * section of it (`## Your first collection`); lines are the page's.
  */
 export async function readDocPage(path: string, heading?: string): Promise<DocPage> {
-  const text = await Deno.readTextFile(`${ROOT}/${path}`);
+  return docPage(path, await Deno.readTextFile(`${ROOT}/${path}`), heading);
+}
+
+/** A page's files and commands from its text; `path` names it in failure messages. */
+export function docPage(path: string, text: string, heading?: string): DocPage {
   let blocks = fencedBlocks(text);
   if (heading) {
     const part = markdownSection(text, heading);
