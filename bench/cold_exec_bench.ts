@@ -8,7 +8,8 @@
  * Context rows: an empty `deno run`, `apispec version`, `exec` of the same
  * spec without its `matches` rule (a simple pattern runs on JavaScript's
  * RegExp; RE2 would load only for one outside that subset), and `exec` of the
- * demo's schema-mode spec (ajv loads and compiles its schema).
+ * demo's schema-mode spec (ajv loads and compiles its schema), and the same
+ * with a `pattern` in the linear subset (RegExp) and one outside it (RE2 loads).
  *
  * `--binary <path>` runs a compiled apispec instead of `deno run main.ts`; the
  * floor is then the bare script compiled the same way (`deno compile`, which
@@ -37,6 +38,8 @@ const BINARY = option(Deno.args, "binary");
 const SPEC = "api-docs/apis/users/get-user-by-id.md";
 const SPEC_WITHOUT_MATCHES = "api-docs/apis/users/get-user-plain.md";
 const SCHEMA_SPEC = "api-docs/apis/users/get-list-users.md";
+const SCHEMA_LINEAR = "api-docs/apis/users/get-list-users-linear.md";
+const SCHEMA_RE2 = "api-docs/apis/users/get-list-users-re2.md";
 
 const api = startDemoApi();
 const dir = await Deno.makeTempDir({ prefix: "apispec-cold-bench-" });
@@ -46,6 +49,14 @@ await Deno.writeTextFile(
   join(dir, SPEC_WITHOUT_MATCHES),
   specText.split("\n").filter((line) => !line.includes(": matches ")).join("\n"),
 );
+const schemaText = await Deno.readTextFile(join(dir, SCHEMA_SPEC));
+const withPattern = (pattern: string) =>
+  schemaText.replace(
+    '"name": { "type": "string" }',
+    `"name": { "type": "string", "pattern": "${pattern}" }`,
+  );
+await Deno.writeTextFile(join(dir, SCHEMA_LINEAR), withPattern("^[A-Z][A-Za-z ]+$"));
+await Deno.writeTextFile(join(dir, SCHEMA_RE2), withPattern("^([A-Z][a-z]+ ?)+$"));
 const bare = join(dir, "bare.ts");
 await Deno.writeTextFile(join(dir, "empty.ts"), "");
 // What `exec` checks for this spec, written by hand.
@@ -81,6 +92,12 @@ try {
       SPEC_WITHOUT_MATCHES,
     ]),
     "apispec exec, schema-mode spec": run(apispec.command, [...apispec.args, "exec", SCHEMA_SPEC]),
+    "  with a linear pattern (RegExp)": run(apispec.command, [
+      ...apispec.args,
+      "exec",
+      SCHEMA_LINEAR,
+    ]),
+    "  with a grouped pattern (RE2)": run(apispec.command, [...apispec.args, "exec", SCHEMA_RE2]),
     "apispec exec": run(apispec.command, [...apispec.args, "exec", SPEC]),
   };
   // Warm Deno's caches for every variant, as a second run in CI would find them.

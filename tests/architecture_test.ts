@@ -33,10 +33,18 @@ function localImports(path: string, text: string): string[] {
 const IMPURE =
   /\bDeno\.|\bfetch\(|Date\.now\(|Math\.random\(|\bconsole\.|new Date\(\)|performance\.now\(/;
 
+/**
+ * A constant holding the code of a generated script (`export const JS_HELPERS
+ * = \`…\`;`): k6 or Artillery runs it, this process never does, so its clock
+ * and randomness are the load engine's. Blanked, keeping line numbers.
+ */
+const GENERATED_CODE = /^export const [A-Z_]+ = `$[\s\S]*?^`;$/gm;
+
 Deno.test("engine and convert code is pure: no I/O, clock, randomness or console", () => {
   const offenders = [...sources("src/engine"), ...sources("src/convert")]
     .flatMap(({ path, text }) =>
-      text.split("\n").map((line, i) => ({ line, where: `${path}:${i + 1}` }))
+      text.replace(GENERATED_CODE, (code) => code.replace(/[^\n]/g, "")).split("\n")
+        .map((line, i) => ({ line, where: `${path}:${i + 1}` }))
         .filter(({ line }) => IMPURE.test(line.replace(/\/\/.*$|^\s*\*.*$/, "")))
         .map(({ where, line }) => `${where}: ${line.trim()}`)
     );

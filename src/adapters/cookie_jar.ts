@@ -3,7 +3,8 @@
  * Run all): `Set-Cookie` answers are kept by RFC 6265's rules (domain,
  * path, expiry, `Secure`) and sent on later matching requests. The rules are
  * tough-cookie's; it is loaded on the first `Set-Cookie` a run keeps, so a
- * run whose API sets no cookie never pays for it.
+ * run whose API sets no cookie never pays for it (`tough_cookie.ts`: from
+ * vendor/, without Deno's Node layer).
  */
 import type { CookieJar as ToughJar } from "tough-cookie";
 
@@ -28,7 +29,7 @@ export class RunCookieJar {
   }
 
   #load(): Promise<ToughJar> {
-    this.#loading ??= import("tough-cookie").then(({ CookieJar }) =>
+    this.#loading ??= import("./tough_cookie.ts").then(({ CookieJar }) =>
       this.#jar = new CookieJar(undefined, { looseMode: true })
     );
     return this.#loading;

@@ -7,7 +7,9 @@
  * deadline and one timer is armed for the earliest; a request that ends in
  * time just leaves the set. When the timer fires it aborts every overdue
  * request and re-arms for the next deadline, so each request is still aborted
- * as soon as its own time is up, whatever the others' timeouts.
+ * as soon as its own time is up, whatever the others' timeouts. Ctrl-C works
+ * the same way: one listener on the run's interrupt signal aborts every
+ * request in flight (`abortAfterOr`).
  */
 
 interface Deadline {
@@ -48,8 +50,13 @@ function fire(): void {
   if (next !== Infinity) arm(next);
 }
 
+export interface RequestDeadline {
+  signal: AbortSignal;
+  done(): void;
+}
+
 /** A signal that aborts with a `TimeoutError` after `ms`, unless `done()` is called first. */
-export function abortAfter(ms: number): { signal: AbortSignal; done(): void } {
+export function abortAfter(ms: number): RequestDeadline & { controller: AbortController } {
   const deadline = { at: performance.now() + ms, controller: new AbortController() };
   pending.add(deadline);
   // A timer that went off while nothing waited was heard by no one: arm a new one.
@@ -57,10 +64,48 @@ export function abortAfter(ms: number): { signal: AbortSignal; done(): void } {
   else if (pending.size === 1) timer?.addEventListener("abort", onTimer);
   return {
     signal: deadline.controller.signal,
+    controller: deadline.controller,
     done: () => {
       if (pending.delete(deadline) && pending.size === 0) {
         timer?.removeEventListener("abort", onTimer);
       }
+    },
+  };
+}
+
+/**
+ * The requests in flight that each interrupt signal (Ctrl-C) aborts: one
+ * listener per signal rather than one per request (or an `AbortSignal.any`
+ * per request), for the same reason as the shared timer above.
+ */
+const interruptible = new WeakMap<AbortSignal, Set<AbortController>>();
+
+/**
+ * Also aborts the request when `interrupt` fires (at once when it already
+ * has); `done()` stops both.
+ */
+export function abortAfterOr(ms: number, interrupt: AbortSignal | undefined): RequestDeadline {
+  const deadline = abortAfter(ms);
+  if (!interrupt) return deadline;
+  if (interrupt.aborted) {
+    deadline.controller.abort(interrupt.reason);
+    return deadline;
+  }
+  let waiting = interruptible.get(interrupt);
+  if (!waiting) {
+    const set = waiting = new Set();
+    interruptible.set(interrupt, set);
+    interrupt.addEventListener("abort", () => {
+      for (const controller of set) controller.abort(interrupt.reason);
+      set.clear();
+    }, { once: true });
+  }
+  waiting.add(deadline.controller);
+  return {
+    signal: deadline.signal,
+    done: () => {
+      waiting.delete(deadline.controller);
+      deadline.done();
     },
   };
 }

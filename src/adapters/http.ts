@@ -6,7 +6,7 @@
 import type { NetworkFailure } from "../engine/diagnose/classify.ts";
 import type { BinaryBody, HttpResponse, ResolvedRequest } from "../engine/model.ts";
 import { VERSION } from "../version.ts";
-import { abortAfter } from "./deadlines.ts";
+import { abortAfterOr } from "./deadlines.ts";
 import { readBounded, readTextBounded } from "./bounded.ts";
 import { sha256Hex } from "./digest.ts";
 
@@ -27,7 +27,15 @@ export interface SendOptions {
   keepBytes?: boolean;
   /** A client from `Deno.createHttpClient` (private CA, client certificate, proxy). */
   client?: Deno.HttpClient;
+  /** Ctrl-C: aborts the request at once, sending or reading (`interrupted`, not a network error). */
+  interrupt?: AbortSignal;
 }
+
+/** What a request that Ctrl-C aborted reports. */
+export const INTERRUPTED: NetworkFailure = {
+  kind: "interrupted",
+  message: "aborted by Ctrl-C before the answer came",
+};
 
 export async function sendRequest(
   request: ResolvedRequest,
@@ -38,9 +46,10 @@ export async function sendRequest(
     ? request.headers
     : [...request.headers, ["user-agent", USER_AGENT] as [string, string]];
   const started = performance.now();
-  // One shared timer for every request in flight (deadlines.ts): a timer per request
-  // costs up to a quarter of a loopback request.
-  const deadline = abortAfter(timeoutMs);
+  // One shared timer for every request in flight, one listener for Ctrl-C (deadlines.ts): a
+  // timer per request costs up to a quarter of a loopback request.
+  const interrupt = options.interrupt;
+  const deadline = abortAfterOr(timeoutMs, interrupt);
   try {
     const response = await fetch(request.url, {
       method: request.method,
@@ -74,7 +83,10 @@ export async function sendRequest(
       ...(body.bytes || body.binary ? { bytes: body.bytes ?? body.binary } : {}),
     };
   } catch (error) {
-    return { failure: describeFailure(error), durationMs: Math.round(performance.now() - started) };
+    return {
+      failure: interrupt?.aborted ? INTERRUPTED : describeFailure(error),
+      durationMs: Math.round(performance.now() - started),
+    };
   } finally {
     deadline.done();
   }

@@ -10,7 +10,7 @@ import type { HttpResponse, ResolvedRequest, StreamEvent } from "../engine/model
 import { eventFeeder } from "../engine/streams/sse_parse.ts";
 import { VERSION } from "../version.ts";
 import { readTextBounded } from "./bounded.ts";
-import { describeFailure, MAX_RESPONSE_BYTES, type SendResult } from "./http.ts";
+import { describeFailure, INTERRUPTED, MAX_RESPONSE_BYTES, type SendResult } from "./http.ts";
 
 export type StreamStop = "end" | "until" | "max_events" | "max_ms";
 
@@ -26,6 +26,8 @@ export interface SseOptions {
   maxBytes?: number;
   /** A client from `Deno.createHttpClient` (private CA, client certificate, proxy). */
   client?: Deno.HttpClient;
+  /** Ctrl-C: ends the exchange at once, reported as interrupted. */
+  interrupt?: AbortSignal;
 }
 
 export interface SseResult extends SendResult {
@@ -56,12 +58,18 @@ export async function readEventStream(
   const onFirstByte = () => {
     if (!headersIn) stop.abort(new DOMException("request timed out", "TimeoutError"));
   };
+  const interrupt = options.interrupt;
+  const onInterrupt = () => stop.abort(interrupt?.reason);
   limit.addEventListener("abort", onLimit);
   firstByte.addEventListener("abort", onFirstByte);
+  if (interrupt?.aborted) onInterrupt();
+  interrupt?.addEventListener("abort", onInterrupt);
   const release = () => {
     limit.removeEventListener("abort", onLimit);
     firstByte.removeEventListener("abort", onFirstByte);
+    interrupt?.removeEventListener("abort", onInterrupt);
   };
+  const failed = (error: unknown) => interrupt?.aborted ? INTERRUPTED : describeFailure(error);
   let response: Response;
   try {
     response = await fetch(request.url, {
@@ -74,7 +82,7 @@ export async function readEventStream(
     });
   } catch (error) {
     release();
-    return { failure: describeFailure(error), durationMs: elapsed() };
+    return { failure: failed(error), durationMs: elapsed() };
   }
   headersIn = true;
   firstByte.removeEventListener("abort", onFirstByte);
@@ -127,7 +135,7 @@ export async function readEventStream(
   } catch (error) {
     // The `max_ms` limit ends an endless stream: what came is the answer.
     if (limitHit) stopped ??= "max_ms";
-    else return { failure: describeFailure(error), durationMs: elapsed() };
+    else return { failure: failed(error), durationMs: elapsed() };
   } finally {
     release();
     await reader.cancel().catch(() => {});

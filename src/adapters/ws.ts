@@ -1,6 +1,8 @@
 /**
- * Runs a `## Messages` script over a WebSocket (Deno's own client): connect
- * with the request's headers (a subprotocol through `Sec-WebSocket-Protocol`),
+ * Runs a `## Messages` script over a WebSocket (Deno's own client, over the
+ * run's HTTP client for a private CA, a client certificate, a proxy or
+ * unverified TLS): connect with the request's headers (a subprotocol through
+ * `Sec-WebSocket-Protocol`),
  * send each `> ` line, wait at most `max_ms` for each `< ` line and for the
  * `close:` line, then close. Bounded: at most `maxMessages` messages are
  * kept, and a message larger than `maxMessageBytes` ends the exchange with a
@@ -26,6 +28,8 @@ export interface WsOptions {
   differences: (expected: string, actual: string, index: number) => string[];
   /** No message besides the expected ones. */
   exact: boolean;
+  /** The run's client (private CA, client certificate, proxy, unverified TLS's bridge). */
+  client?: Deno.HttpClient;
 }
 
 export interface WsResult {
@@ -66,10 +70,14 @@ export async function runWsScript(
 
   let socket: WebSocket;
   try {
-    // Deno's WebSocket takes headers (an extension of the web API).
+    // Deno's WebSocket takes headers and a client (extensions of the web API).
     socket = new WebSocket(
       webSocketUrl(url),
-      { headers: sent, protocols } as unknown as string[],
+      {
+        headers: sent,
+        protocols,
+        ...(options.client ? { client: options.client } : {}),
+      } as unknown as string[],
     );
   } catch (error) {
     return {

@@ -134,6 +134,7 @@ export function checkJson({ result, report }: CheckReportView) {
       status: cases[i].status,
       duration_ms: cases[i].duration_ms,
       error_type: cases[i].error_type,
+      ...(run.record.interrupted ? { interrupted: true } : {}),
       hint: cases[i].hint,
     })),
     flows: result.flows.map((flow, i) => ({

@@ -374,6 +374,8 @@ export interface ExecRecord {
   hints: string[];
   diff: Diff;
   assertion_results: AssertionResult[];
+  /** Ctrl-C aborted the request before its answer: not a verdict on the API. */
+  interrupted?: true;
   /** `protocol: sse`: how many events were read. */
   events_received?: number;
   /** `protocol: sse`: milliseconds from sending to the first event; null when none came. */
@@ -399,6 +401,8 @@ export interface VariableReportEntry {
   resolved: boolean;
   source?: string;
   hint?: string;
+  /** It holds a credential (by its name, or because an auth kind reads it as one): show it masked. */
+  secret?: true;
 }
 
 /** One run of an endpoint, as kept in its history file (SPEC.md "History entry"). */
@@ -429,4 +433,6 @@ export interface StepRecord {
   record?: ExecRecord;
   /** Requests sent by an `Until` step, the last one's record being this one. */
   attempts?: number;
+  /** Ctrl-C aborted its request before the answer came. */
+  interrupted?: true;
 }

@@ -8,7 +8,7 @@
  */
 import { relative } from "../adapters/path.ts";
 import type { Issue } from "../engine/issue.ts";
-import type { AuthKind, EndpointSpec } from "../engine/model.ts";
+import type { AuthKind, EndpointSpec, FlowSpec } from "../engine/model.ts";
 import { planFlow, requestNodes } from "../engine/flow/plan.ts";
 import { rootName, rowVariables } from "../engine/flow/lookup.ts";
 import { dataFormat, type DataRow } from "../engine/parse/data.ts";
@@ -19,9 +19,14 @@ import { loadRequest } from "../convert/load/load_request.ts";
 import { lowerFlow } from "../convert/load/lower_flow.ts";
 import { usedVariables } from "../engine/resolve/build.ts";
 import type { OpsContext } from "../adapters/system.ts";
-import { buildLayers, type Collection, resolveStepPath } from "../ops/collection/load.ts";
+import {
+  buildLayers,
+  type Collection,
+  displayPath,
+  resolveStepPath,
+} from "../ops/collection/load.ts";
 import { loadFlowTree } from "../ops/flow/load.ts";
-import { loadDataSet } from "../ops/flow/data.ts";
+import { loadDataSet, loadSubflowRows } from "../ops/flow/data.ts";
 import { loadEndpoint } from "../ops/run/exec.ts";
 import { assertionOptions } from "../ops/run/assertions.ts";
 
@@ -69,7 +74,16 @@ export async function flowScenario(path: string, pc: PlanContext): Promise<Scena
   issues.push(...loaded.issues);
   if (failed()) return { issues };
   const rows = loaded.data?.rows ?? [];
+  // Sub-flows with data: run once per row where a step runs them, as in `apispec flow`.
+  const subflows = await loadSubflowRows(plan.nodes, tree, root, pc.ctx);
+  issues.push(...subflows.issues);
+  if (failed()) return { issues };
+  const subflowData = new Map<string, LoadData>();
+  for (const [target, targetRows] of subflows.rows) {
+    subflowData.set(target, loadData(tree.flows.get(target)!.flow, target, targetRows, [], pc));
+  }
   const lowered = lowerFlow(plan.nodes, {
+    subflowData: (target) => subflowData.get(target),
     spec: (target) => tree.loaded.get(target)?.spec,
     layers: layersFor(pc),
     auth: authOf(pc),
@@ -81,19 +95,7 @@ export async function flowScenario(path: string, pc: PlanContext): Promise<Scena
   });
   issues.push(...lowered.issues);
   if (failed()) return { issues };
-  let data: LoadData | undefined;
-  if (loaded.data && flow.data) {
-    const absolute = resolveStepPath(flow.data.file, path, root);
-    data = {
-      file: loaded.data.file,
-      path: relative(pc.outDir, absolute).replaceAll("\\", "/"),
-      format: dataFormat(absolute)!,
-      fields: fieldsOf(rows),
-      json: lowered.json,
-      rows,
-      where: { file: flow.file, line: flow.data.line ?? 1 },
-    };
-  }
+  const data = loaded.data ? loadData(flow, path, rows, lowered.json, pc) : undefined;
   return {
     scenario: {
       name: flow.title,
@@ -103,6 +105,26 @@ export async function flowScenario(path: string, pc: PlanContext): Promise<Scena
       ...(flow.parallel ? { parallel: true } : {}),
     },
     issues,
+  };
+}
+
+/** A flow's data file (its `data:` line) as the script reads it, relative to the script. */
+function loadData(
+  flow: FlowSpec,
+  path: string,
+  rows: DataRow[],
+  json: string[],
+  pc: PlanContext,
+): LoadData {
+  const absolute = resolveStepPath(flow.data!.file, path, pc.collection.root);
+  return {
+    file: displayPath(absolute, pc.ctx.cwd),
+    path: relative(pc.outDir, absolute).replaceAll("\\", "/"),
+    format: dataFormat(absolute)!,
+    fields: fieldsOf(rows),
+    json,
+    rows,
+    where: { file: flow.file, line: flow.data!.line ?? 1 },
   };
 }
 

@@ -28,4 +28,8 @@ export const execRecord = {
   request: loose.optional(),
   response: loose.optional(),
   inferred_expected: z.string().optional(),
+  // Streams (docs/streams.md): sse files, then ws files.
+  events_received: z.number().optional(),
+  first_event_ms: z.number().nullable().optional(),
+  messages_received: z.number().optional(),
 };

@@ -7,6 +7,7 @@
  */
 import type { ResponseBlock } from "../engine/model.ts";
 import { templateNames } from "../engine/resolve/template.ts";
+import { mediaTypeOfFile } from "../engine/files/media_type.ts";
 import { fillBody, fillTemplate, isJsonBody } from "./response.ts";
 
 export type HeaderList = [string, string][];
@@ -21,6 +22,8 @@ export interface CompiledBlock {
   json: boolean;
   /** `headers` plus `access-control-allow-origin: *`: everything a request without Origin gets. */
   anonymousHeaders: HeaderList;
+  /** The body is this file's bytes (`< ./files/logo.png`, placeholders allowed), not `body`. */
+  file?: string;
 }
 
 /**
@@ -56,16 +59,21 @@ function compile(block: ResponseBlock): CompiledBlock {
   const headers: HeaderList = block.headers
     .filter((h) => !DROPPED_HEADERS.test(h.name))
     .map((h) => [h.name, h.value]);
-  const templated = templateNames(block.body).length > 0 ||
+  const file = block.bodyFile?.path;
+  const templated = templateNames(file ?? block.body).length > 0 ||
     headers.some(([, value]) => templateNames(value).length > 0);
-  if (!templated) addContentType(headers, block.body);
+  if (!templated) {
+    if (file !== undefined) addFileType(headers, file);
+    else addContentType(headers, block.body);
+  }
   return {
     status: block.status,
     headers,
-    body: block.body,
+    body: file === undefined ? block.body : "",
     templated,
     json: isJsonBody(block),
     anonymousHeaders: interned([...headers, ["access-control-allow-origin", "*"]]),
+    ...(file !== undefined ? { file } : {}),
   };
 }
 
@@ -75,6 +83,10 @@ export function fillBlock(
   values: Record<string, string>,
 ): { headers: HeaderList; body: string } {
   const headers: HeaderList = block.headers.map(([n, v]) => [n, fillTemplate(v, values)]);
+  if (block.file !== undefined) {
+    addFileType(headers, fillTemplate(block.file, values));
+    return { headers, body: "" };
+  }
   const body = fillBody(block.body, values, block.json);
   addContentType(headers, body);
   return { headers, body };
@@ -84,6 +96,12 @@ export function fillBlock(
 function addContentType(headers: HeaderList, body: string): void {
   if (!body || headers.some(([name]) => name.toLowerCase() === "content-type")) return;
   headers.push(["content-type", isJson(body) ? "application/json" : "text/plain; charset=utf-8"]);
+}
+
+/** A file's body without a declared type is served with the type its extension names. */
+function addFileType(headers: HeaderList, path: string): void {
+  if (headers.some(([name]) => name.toLowerCase() === "content-type")) return;
+  headers.push(["content-type", mediaTypeOfFile(path)]);
 }
 
 function isJson(text: string): boolean {

@@ -23,7 +23,7 @@ import {
   undocumentedStatus,
   unservable,
 } from "./problems.ts";
-import { pickResponseBlock, preferredStatus } from "./response.ts";
+import { fillTemplate, pickResponseBlock, preferredStatus } from "./response.ts";
 import type { EndpointRoute, RouteTable } from "../engine/routes/route_table.ts";
 import type { StatefulMock } from "./stateful.ts";
 import { graphqlRequestPath, mayBeGraphql, unknownOperation } from "./graphql.ts";
@@ -56,7 +56,15 @@ export interface MockHandlerOptions {
   /** Numbers in [0, 1) for latency ranges and faults. */
   random?: () => number;
   log?: (entry: MockLogEntry) => void;
+  /**
+   * Reads an expected body's file (`< ./files/logo.png`, relative to the
+   * route's file), kept inside the project and bounded; without it such a
+   * response cannot be served.
+   */
+  readBodyFile?: (route: MockRoute, path: string) => Promise<BodyFileRead>;
 }
+
+export type BodyFileRead = { ok: true; bytes: Uint8Array } | { ok: false; reason: string };
 
 /** `POST` here restores the stateful mock's seed. */
 export const RESET_PATH = "/__apispec/reset";
@@ -88,6 +96,7 @@ export function createMockHandler(
     stateful: options.stateful,
     cors: options.cors ?? LOOPBACK_ONLY,
     random,
+    readBodyFile: options.readBodyFile,
   };
   const finish = (request: Request, target: string, answer: Answer) => {
     if (!log) return answer.response;
@@ -148,6 +157,7 @@ interface Extras {
   stateful?: StatefulMock;
   cors: CorsPolicy;
   random: () => number;
+  readBodyFile?: MockHandlerOptions["readBodyFile"];
 }
 
 interface RequestFacts {
@@ -256,26 +266,56 @@ function respondWith(
       note: "undocumented Prefer status",
     };
   }
+  const unservableAnswer = (error: unknown): Answer => ({
+    response: unservable(route.file, (error as Error).message),
+    file: route.file,
+  });
   try {
-    const response = serveBlock(compileBlock(block), route, params, request, facts, preferred);
-    return { response, file: route.file, cors: true };
+    const serving = { block: compileBlock(block), route, params, request, facts, preferred };
+    if (serving.block.file !== undefined) {
+      return serveFile(serving, extras.readBodyFile)
+        .then((response) => ({ response, file: route.file, cors: true }), unservableAnswer);
+    }
+    return { response: serveBlock(serving), file: route.file, cors: true };
   } catch (error) {
-    return { response: unservable(route.file, (error as Error).message), file: route.file };
+    return unservableAnswer(error);
   }
 }
 
+/** One documented block to serve, for one request. */
+interface Serving {
+  block: CompiledBlock;
+  route: MockRoute;
+  params: Record<string, string>;
+  request: Request;
+  facts: RequestFacts;
+  preferred: number | undefined;
+}
+
+/** A block whose body is a file: the file's bytes, read when asked (a reload is not needed). */
+async function serveFile(
+  serving: Serving,
+  readBodyFile: MockHandlerOptions["readBodyFile"],
+): Promise<Response> {
+  const { block, route, params, facts } = serving;
+  if (!readBodyFile) throw new Error(`the body file ${block.file} is not served here`);
+  const values = { ...route.spec.vars, baseUrl: facts.origin, ...params };
+  const path = block.templated ? fillTemplate(block.file!, values) : block.file!;
+  const read = await readBodyFile(route, path);
+  if (!read.ok) throw new Error(read.reason);
+  return serveBlock(serving, read.bytes);
+}
+
 function serveBlock(
-  block: CompiledBlock,
-  route: MockRoute,
-  params: Record<string, string>,
-  request: Request,
-  facts: RequestFacts,
-  preferred: number | undefined,
+  { block, route, params, request, facts, preferred }: Serving,
+  /** The body file's bytes, for a block whose body is a file. */
+  bytes?: Uint8Array,
 ): Response {
   // Path parameters beat frontmatter vars; {{baseUrl}} is the mock itself.
-  const { headers, body } = block.templated
+  const { headers, body: text } = block.templated
     ? fillBlock(block, { ...route.spec.vars, baseUrl: facts.origin, ...params })
     : block;
+  const body: string | Uint8Array<ArrayBuffer> = (bytes as Uint8Array<ArrayBuffer>) ?? text;
   let list: HeaderList;
   if (headers === block.headers && facts.browserOrigin === null && preferred === undefined) {
     list = block.anonymousHeaders;
@@ -289,7 +329,8 @@ function serveBlock(
   }
   if (request.method === "HEAD") {
     // The length the GET would send, as HEAD promises; the server sends no body.
-    list = [...list, ["content-length", String(encoder.encode(body).length)]];
+    const length = typeof body === "string" ? encoder.encode(body).length : body.length;
+    list = [...list, ["content-length", String(length)]];
     return new Response(null, { status: block.status, headers: list });
   }
   // No statusText: Deno.serve sends the standard reason phrase whatever it says.

@@ -11,6 +11,8 @@ import { createStatefulMock, STATEFUL_DEFAULTS } from "./stateful.ts";
 import type { CorsPolicy } from "./cors.ts";
 import { createRouteLoader, type RouteLoad } from "../ops/collection/endpoint_routes.ts";
 import { watchFolder } from "../adapters/watch_settled.ts";
+import { readBodyFile } from "../adapters/body_files.ts";
+import { dirname, join } from "../adapters/path.ts";
 
 export interface MockServerOptions {
   root: string;
@@ -64,6 +66,12 @@ export async function startMockServer(
       : undefined,
     cors: options.cors,
     log: options.onRequest,
+    // `< ./files/logo.png`: relative to the endpoint file, inside the project (links followed),
+    // at most 64 MiB, as exec reads it.
+    readBodyFile: async (route, path) => {
+      const read = await readBodyFile(dirname(options.root), join(options.root, route.file), path);
+      return read.ok ? { ok: true, bytes: read.bytes } : { ok: false, reason: read.reason };
+    },
   });
 
   let server: Deno.HttpServer<Deno.NetAddr>;

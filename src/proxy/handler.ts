@@ -15,6 +15,7 @@ import type { HeaderPairs } from "../engine/proxy/hop_by_hop.ts";
 import { routeTemplate } from "../engine/proxy/route_template.ts";
 import { deepMask } from "../engine/secrets/mask.ts";
 import type { LiveExchange } from "../convert/from_exchange.ts";
+import { loadSchemaMode } from "../ops/run/schema_mode.ts";
 import { splitUrl } from "../mock/handler.ts";
 import { bodyText } from "./decode.ts";
 import { forward, type Forwarded } from "./forward.ts";
@@ -57,7 +58,6 @@ export function createProxyHandler(options: ProxyHandlerOptions): ProxyHandler {
   const via = `1.1 apispec-${crypto.randomUUID().slice(0, 8)}`;
   const recorded = new Set<string>();
   const pending = new Set<Promise<void>>();
-  let schemaValidator: Promise<(schema: unknown, value: unknown) => string[]> | undefined;
 
   const handler = async function handleProxyRequest(request, info) {
     const started = performance.now();
@@ -174,7 +174,9 @@ export function createProxyHandler(options: ProxyHandlerOptions): ProxyHandler {
         response,
         bodyComplete: responseBody.complete && decoded.complete,
       }, {
-        validateSchema: route.spec.match === "schema" ? await loadSchemaValidator() : undefined,
+        validateSchema: route.spec.match === "schema"
+          ? (await loadSchemaMode(route.spec.schema?.value)).validateAgainstSchema
+          : undefined,
       });
       if (!(responseBody.complete && decoded.complete)) note.note = "body not compared: too large";
       if (verdict.compared === "error response") note.note = "compared with the documented error";
@@ -226,11 +228,6 @@ export function createProxyHandler(options: ProxyHandlerOptions): ProxyHandler {
     } catch (error) {
       note.note = `not recorded: ${(error as Error).message}`;
     }
-  }
-
-  function loadSchemaValidator() {
-    schemaValidator ??= import("../engine/compare/schema.ts").then((m) => m.validateAgainstSchema);
-    return schemaValidator;
   }
 
   function control(request: Request, path: string): Response {

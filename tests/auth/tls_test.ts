@@ -9,19 +9,13 @@
 import { assertEquals, assertStringIncludes } from "@std/assert";
 import { apispec, json } from "../helpers/cli.ts";
 import { collectionFiles, endpoint, workspace } from "../helpers/workspace.ts";
-import { type Certs, hasOpenssl, makeCerts } from "../helpers/certs.ts";
+import { type Certs, hasOpenssl, makeCerts, serveHttps } from "../helpers/certs.ts";
 import { flowFile } from "../flow/helpers.ts";
 
 const ok = 'HTTP/1.1 200 OK\nContent-Type: application/json\n\n{"ok": true}';
 
 function httpsServer(certs: Certs, pair: { cert: string; key: string }) {
-  const server = Deno.serve({
-    hostname: "127.0.0.1",
-    port: 0,
-    cert: certs.read(pair.cert),
-    key: certs.read(pair.key),
-    onListen() {},
-  }, () => Response.json({ ok: true }));
+  const server = serveHttps(certs, pair, () => Response.json({ ok: true }));
   return { url: `https://127.0.0.1:${server.addr.port}`, close: () => server.shutdown() };
 }
 

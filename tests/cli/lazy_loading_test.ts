@@ -8,7 +8,8 @@
 import { assert, assertEquals } from "@std/assert";
 import { baseEnv, ROOT } from "../helpers/cli.ts";
 import { demoProject } from "../helpers/demo.ts";
-import { workspace } from "../helpers/workspace.ts";
+import { collectionFiles, endpoint, workspace } from "../helpers/workspace.ts";
+import { flowFile } from "../flow/helpers.ts";
 
 const SHAPE_SPEC = "api-docs/apis/users/get-user-by-id.md";
 const PLAIN_SPEC = "api-docs/apis/users/get-user-plain.md";
@@ -84,6 +85,17 @@ Deno.test("exec of a schema-mode spec loads ajv, from vendor/, without npm or th
   assertEquals(heavyIn(modules), ["ajv (schema mode only)"]);
   assert(modules.some((m) => m.endsWith("/vendor/ajv@8.20.0/ajv.mjs")), modules.join("\n"));
   assertEquals(modules.filter((m) => m.includes("/node_modules/")), []);
+  assertEquals(modules.filter((m) => m.includes("re2js")), []);
+
+  // A schema pattern outside the linear subset loads RE2 (from vendor/), and nothing else heavy.
+  const spec = await Deno.readTextFile(`${demo.ws.dir}/${SCHEMA_SPEC}`);
+  const grouped = spec.replace('"type": "object"', '"type": "object", "pattern": "(a+)+$"');
+  assert(grouped !== spec, "the demo's schema has an object to give a pattern");
+  await demo.ws.write(SCHEMA_SPEC, grouped);
+  const withGroup = await loadedModules(["exec", SCHEMA_SPEC], demo.ws.dir);
+  assert(withGroup.some((m) => m.includes("/vendor/re2js@")), "a grouped pattern loads RE2");
+  assertEquals(heavyIn(withGroup), ["ajv (schema mode only)"]);
+  assertEquals(withGroup.filter((m) => m.includes("/node_modules/")), []);
 });
 
 Deno.test("validate and a data-driven flow of the demo load no npm package", async () => {
@@ -100,6 +112,31 @@ Deno.test("validate and a data-driven flow of the demo load no npm package", asy
   assert(flow.some((m) => m.endsWith("/vendor/std-csv@1.0.6/parse.js")), "the CSV parser");
   assertEquals(flow.filter((m) => m.includes("/node_modules/")), []);
   assertEquals(heavyIn(flow).includes("Deno's Node compatibility layer"), false);
+});
+
+Deno.test("a flow that keeps a cookie loads tough-cookie from vendor/, without npm or the Node layer", async () => {
+  await using api = Deno.serve(
+    { hostname: "127.0.0.1", port: 0, onListen() {} },
+    (request) =>
+      new URL(request.url).pathname === "/login"
+        ? new Response("{}", { headers: { "set-cookie": "sid=s1; Path=/; HttpOnly" } })
+        : new Response("{}", {
+          status: request.headers.get("cookie") === "sid=s1" ? 200 : 401,
+        }),
+  );
+  await using ws = await workspace(collectionFiles(`http://127.0.0.1:${api.addr.port}`, {
+    "apis/session/post-login.md": endpoint({ method: "POST", path: "/login" }),
+    "apis/session/get-me.md": endpoint({ path: "/me" }),
+    "flows/login.md": flowFile([
+      { name: "Log in", endpoint: "apis/session/post-login.md" },
+      { name: "Me", endpoint: "apis/session/get-me.md" },
+    ]),
+  }));
+  // The second step passes only with the cookie the first one kept (loadedModules wants exit 0).
+  const modules = await loadedModules(["flow", "api-docs/flows/login.md"], ws.dir);
+  assert(modules.some((m) => m.endsWith("/vendor/tough-cookie@6.1.0/tough-cookie.mjs")), "the jar");
+  assertEquals(modules.filter((m) => m.includes("/node_modules/")), []);
+  assertEquals(heavyIn(modules).includes("Deno's Node compatibility layer"), false);
 });
 
 Deno.test("import openapi of a 3.x document loads no npm package and no Node layer", async () => {

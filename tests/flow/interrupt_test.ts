@@ -1,17 +1,23 @@
 /**
  * BEYOND §12, issue 31 items 10 and 11: `Always: true` steps run after an
  * earlier failure, and Ctrl-C (a real SIGINT to a real process) during `flow`
- * or `check` stops sending, runs the `Always` steps, prints what ran with an
- * `interrupted` line (one JSON object with `"interrupted": true` for
- * `--output json`) and exits 130.
+ * or `check` stops sending, aborts the request in flight at once (reported
+ * as interrupted, not as a network error), runs the `Always` steps, prints
+ * what ran with an `interrupted` line (one JSON object with `"interrupted":
+ * true` for `--output json`) and exits 130. The API holds the request open
+ * until the process has exited, and the project's timeout is 30 s: the exit
+ * comes well before it.
  */
-import { assert, assertEquals, assertStringIncludes } from "@std/assert";
+import { assert, assertEquals, assertMatch, assertStringIncludes } from "@std/assert";
 import { apispec, baseEnv, json, ROOT } from "../helpers/cli.ts";
 import { jsonResponse, startTestApi } from "../helpers/api.ts";
 import { collectionFiles, endpoint, workspace } from "../helpers/workspace.ts";
 import { flowFile, type FlowJson } from "./helpers.ts";
 
-/** Items API: POST creates, GET /slow waits until released, DELETE removes, GET /fail is a 500. */
+/**
+ * Items API: POST creates, GET /slow waits until released, GET /events streams until released,
+ * DELETE removes, GET /fail is a 500.
+ */
 function itemsApi() {
   let arrived!: () => void;
   const slowArrived = new Promise<void>((resolve) => arrived = resolve);
@@ -27,6 +33,21 @@ function itemsApi() {
       return jsonResponse({ id: 7 });
     }
     if (path === "/fail") return jsonResponse({ error: "boom" }, 500);
+    if (path === "/events") {
+      // An event stream that sends one event, then holds until released.
+      arrived();
+      const stream = new ReadableStream({
+        start(controller) {
+          controller.enqueue(new TextEncoder().encode("data: 1\n\n"));
+          released.then(() => {
+            try {
+              controller.close();
+            } catch { /* the client has gone: Ctrl-C ended the stream */ }
+          });
+        },
+      });
+      return new Response(stream, { headers: { "content-type": "text/event-stream" } });
+    }
     return jsonResponse({ id: 7 });
   });
   return { api, slowArrived, release };
@@ -103,7 +124,10 @@ Deno.test("an Always step runs after a failed step; the flow stays failed", asyn
   assertEquals(sent(api), ["POST /items", "GET /fail", "DELETE /items/7"]);
 });
 
-/** Runs apispec as a child process and sends it SIGINT once `when` resolves. */
+/**
+ * Runs apispec as a child process and sends it SIGINT once `when` resolves;
+ * `after` runs once the process has exited (the API releases what it held).
+ */
 async function interrupted(args: string[], cwd: string, when: Promise<void>, after: () => void) {
   const child = new Deno.Command(Deno.execPath(), {
     args: ["run", "-A", "--quiet", `--config=${ROOT}/deno.json`, `${ROOT}/main.ts`, ...args],
@@ -116,24 +140,41 @@ async function interrupted(args: string[], cwd: string, when: Promise<void>, aft
   }).spawn();
   const output = child.output();
   await when;
+  const signalled = performance.now();
   child.kill("SIGINT");
-  // The request in flight gets its answer after the signal: it finishes, nothing new starts.
-  setTimeout(after, 200);
   const { code, stdout, stderr } = await output;
+  const exitedAfterMs = performance.now() - signalled;
+  after();
   const decode = (bytes: Uint8Array) => new TextDecoder().decode(bytes);
-  return { code, stdout: decode(stdout), stderr: decode(stderr) };
+  return { code, stdout: decode(stdout), stderr: decode(stderr), exitedAfterMs };
 }
+
+/** The request timeout of the interrupted runs; the process must exit well before it. */
+const TIMEOUT_MS = 30_000;
+
+/** Exit within this of Ctrl-C: generous for a loaded machine, far below the timeout. */
+const EXIT_WITHIN_MS = 10_000;
 
 /** Runs apispec over the items API and FILES plus `files`, with Ctrl-C once GET /slow is in flight. */
 async function interruptedRun(args: string[], files: Record<string, string>) {
   const { api, slowArrived, release } = itemsApi();
   await using _ = api;
-  await using ws = await workspace(collectionFiles(api.url, { ...FILES, ...files }));
+  await using ws = await workspace(collectionFiles(api.url, {
+    "api-docs/project.md": `---\nname: test\nversion: 1\ntimeout: ${TIMEOUT_MS}\n---\n`,
+    ...FILES,
+    ...files,
+  }));
   const result = await interrupted(args, ws.dir, slowArrived, release);
+  assert(
+    result.exitedAfterMs < EXIT_WITHIN_MS,
+    `exited ${
+      Math.round(result.exitedAfterMs)
+    } ms after Ctrl-C; the request timeout is ${TIMEOUT_MS} ms`,
+  );
   return { ...result, sent: sent(api) };
 }
 
-Deno.test("Ctrl-C during a flow stops sending, runs the Always step, prints one JSON object and exits 130", async () => {
+Deno.test("Ctrl-C during a flow aborts the request in flight, runs the Always step, prints one JSON object and exits 130", async () => {
   const result = await interruptedRun(["flow", "api-docs/flows/slow.md", "--output", "json"], {
     "flows/slow.md": lifecycle("slow"),
   });
@@ -143,10 +184,14 @@ Deno.test("Ctrl-C during a flow stops sending, runs the Always step, prints one 
   assertEquals(report.passed, false);
   assertEquals(report.steps.map((s) => [s.name, s.passed, s.skipped ?? false]), [
     ["Create", true, false],
-    ["Middle", true, false],
+    ["Middle", false, false],
     ["Next", false, true],
     ["Clean up", true, false],
   ]);
+  // Aborted, not failed on the network: no error type, a hint that says so.
+  const middle = report.steps[1] as FlowJson["steps"][number] & { interrupted?: boolean };
+  assertEquals([middle.interrupted, middle.error_type, middle.status], [true, null, 0]);
+  assertStringIncludes(middle.hint!, "Interrupted: Ctrl-C aborted the request");
   assertEquals(report.steps[2].hint, "Skipped: the run was interrupted");
   assertEquals(result.sent, ["POST /items", "GET /slow", "DELETE /items/7"]);
   assertStringIncludes(result.stderr, "interrupted: nothing more was sent");
@@ -158,7 +203,11 @@ Deno.test("Ctrl-C during a flow on the console prints the steps that ran and an 
   });
   assertEquals(result.code, 130, result.stdout + result.stderr);
   assertStringIncludes(result.stdout, "Clean up");
-  assertStringIncludes(result.stdout, "interrupted: nothing more was sent; 1 step(s) skipped");
+  assertMatch(result.stdout, /Middle .* interrupted\n/);
+  assertStringIncludes(
+    result.stdout,
+    "interrupted: nothing more was sent; 1 request(s) in flight aborted, 1 step(s) skipped",
+  );
   assertEquals(result.sent, ["POST /items", "GET /slow", "DELETE /items/7"]);
 });
 
@@ -183,6 +232,7 @@ Deno.test("Ctrl-C during check: the flow under way runs its Always step, nothing
     ["Next", true],
     ["Clean up", false],
   ]);
+  assertEquals((flows[0].steps[1] as { interrupted?: boolean }).interrupted, true);
   // create.md runs on its own first (a standalone POST), then the flow until Ctrl-C.
   assertEquals(result.sent, [
     "GET /other",
@@ -196,4 +246,63 @@ Deno.test("Ctrl-C during check: the flow under way runs its Always step, nothing
     `the later flow is reported as not run: ${JSON.stringify(report.summary)}`,
   );
   assertStringIncludes(result.stderr, "interrupted: nothing more was sent");
+});
+
+Deno.test("Ctrl-C during check aborts an endpoint in flight: reported as interrupted, not as a network error", async () => {
+  const result = await interruptedRun(
+    ["check", "api-docs", "--concurrency", "1", "--report", "json"],
+    {
+      "apis/items/slow.md": endpoint({ path: "/slow", resource: "items" }),
+      "flows/later.md": lifecycle("next"),
+    },
+  );
+  assertEquals(result.code, 130, result.stdout + result.stderr);
+  const report = JSON.parse(result.stdout);
+  assertEquals(report.interrupted, true);
+  const slow = report.endpoints.find((e: { file: string }) => e.file.endsWith("items/slow.md"));
+  assertEquals([slow.passed, slow.interrupted, slow.error_type], [false, true, null]);
+  assertStringIncludes(slow.hint, "Interrupted: Ctrl-C aborted the request");
+  assert(!result.sent.includes("GET /next"), `nothing after Ctrl-C: ${result.sent}`);
+});
+
+Deno.test("Ctrl-C during an event stream ends it at once: the step is interrupted, the Always step runs", async () => {
+  const events = `---
+resource: items
+protocol: sse
+method: GET
+path: /events
+version: 1
+standalone: false
+stream:
+  max_ms: 60000
+---
+# Events
+
+## Request
+
+\`\`\`http
+GET {{baseUrl}}/events
+\`\`\`
+
+## Expected response
+
+\`\`\`http
+HTTP/1.1 200 OK
+\`\`\`
+
+## Expected events
+
+\`\`\`sse
+data: 1
+\`\`\`
+`;
+  const result = await interruptedRun(["flow", "api-docs/flows/events.md", "--output", "json"], {
+    "apis/items/events.md": events,
+    "flows/events.md": lifecycle("events"),
+  });
+  assertEquals(result.code, 130, result.stdout + result.stderr);
+  const report = JSON.parse(result.stdout) as FlowJson;
+  const middle = report.steps[1] as FlowJson["steps"][number] & { interrupted?: boolean };
+  assertEquals([middle.name, middle.interrupted, middle.error_type], ["Middle", true, null]);
+  assertEquals(result.sent, ["POST /items", "GET /events", "DELETE /items/7"]);
 });

@@ -146,3 +146,18 @@ export async function makeCerts(): Promise<Certs> {
     [Symbol.asyncDispose]: async () => await Deno.remove(dir, { recursive: true }),
   };
 }
+
+/** An HTTPS server on 127.0.0.1 presenting `pair` (one of `certs`' certificates). */
+export function serveHttps(
+  certs: Certs,
+  pair: { cert: string; key: string },
+  handler: Deno.ServeHandler<Deno.NetAddr>,
+): Deno.HttpServer<Deno.NetAddr> {
+  return Deno.serve({
+    hostname: "127.0.0.1",
+    port: 0,
+    cert: certs.read(pair.cert),
+    key: certs.read(pair.key),
+    onListen() {},
+  }, handler);
+}

@@ -39,6 +39,8 @@ export async function apispec(
     unset?: string[];
     stdin?: string;
     color?: boolean;
+    /** Kill the process after this long: a test of bounded work fails instead of hanging the suite. */
+    killAfterMs?: number;
   } = {},
 ): Promise<CliResult> {
   const env: Record<string, string> = { ...baseEnv(), ...options.env };
@@ -59,7 +61,11 @@ export async function apispec(
     await writer.write(new TextEncoder().encode(options.stdin));
     await writer.close();
   }
+  const guard = options.killAfterMs === undefined
+    ? undefined
+    : setTimeout(() => child.kill("SIGKILL"), options.killAfterMs);
   const output = await child.output();
+  clearTimeout(guard);
   return {
     code: output.code,
     stdout: new TextDecoder().decode(output.stdout),

@@ -103,6 +103,82 @@ Deno.test("export artillery: a When, a collected loop capture or polling to stdo
   }
 });
 
+Deno.test("export artillery: generated values to stdout, and a list collected from a sub-flow's rows, are refused at their line", async () => {
+  const files = {
+    ...FILES,
+    "apis/items/post-item.md": endpoint({
+      method: "POST",
+      path: "/items",
+      resource: "items",
+      request: 'POST {{baseUrl}}/items\nContent-Type: application/json\n\n{"ref": "{{$guid}}"}',
+      title: "Create item",
+    }),
+    "data/ids.csv": "itemId\n1\n2\n",
+    "flows/read-ids.md": flowFile([{
+      name: "Read",
+      endpoint: "apis/items/get-by-id.md",
+      lines: ["Capture: `response.body.id` as `codes`"],
+    }], { data: "data/ids.csv" }),
+    "flows/fresh.md": flowFile([{ name: "Create", endpoint: "apis/items/post-item.md" }]),
+    "flows/rows-collect.md": flowFile([
+      { name: "Read all", endpoint: "flows/read-ids.md" },
+      {
+        name: "List",
+        endpoint: "apis/items/get-items.md",
+        lines: ["Assert: `body: contains {{codes}}`"],
+      },
+    ]),
+  };
+  const cases: [string, RegExp, string][] = [
+    [
+      "flows/fresh.md",
+      /generated values of Create \(\{\{\$guid\}\}\).*stdout\n\s+--> api-docs\/flows\/fresh\.md:12\n/,
+      "or export k6",
+    ],
+    [
+      "flows/rows-collect.md",
+      /cannot collect "codes" from the rows of api-docs\/data\/ids\.csv run at api-docs\/flows\/rows-collect\.md:12.*\n\s+--> api-docs\/flows\/rows-collect\.md:13\n/,
+      "export k6",
+    ],
+  ];
+  for (const [flow, message, fix] of cases) {
+    const result = await exported(["export", "artillery", `api-docs/${flow}`], files);
+    assertEquals(result.code, 2, `${flow}: ${result.stderr}`);
+    assertMatch(result.stderr, message);
+    assertStringIncludes(result.stderr, fix);
+    assertEquals(result.stdout, "");
+    const k6 = await exported(["export", "k6", `api-docs/${flow}`], files);
+    assertEquals(k6.code, 0, `${flow}: ${k6.stderr}`);
+  }
+});
+
+Deno.test("export artillery: a sub-flow's rows are a loop over them, JSON columns it loops over parsed", async () => {
+  const files = {
+    ...FILES,
+    "data/batches.csv": 'name,items\nfirst,"[{""id"": 1}, {""id"": 2}]"\nsecond,[]\n',
+    "flows/batch.md": flowFile([{
+      name: "Read",
+      endpoint: "apis/items/get-item.md",
+      lines: ["For each: `items` as `item`"],
+    }], { data: "data/batches.csv" }),
+    "flows/batches.md": flowFile([
+      { name: "List", endpoint: "apis/items/get-items.md" },
+      { name: "Batches", endpoint: "flows/batch.md" },
+    ]),
+  };
+  const result = await exported(["export", "artillery", "api-docs/flows/batches.md"], files);
+  assertEquals(result.code, 0, result.stderr);
+  const flow = (yaml.load(result.stdout) as { scenarios: { flow: Record<string, unknown>[] }[] })
+    .scenarios[0].flow;
+  assertEquals(flow[1].loopElement, "apispec_row_1");
+  assertEquals(flow[1].over, [
+    { name: "first", items: [{ id: 1 }, { id: 2 }] },
+    { name: "second", items: [] },
+  ]);
+  const inner = (flow[1].loop as Record<string, unknown>[])[0];
+  assertEquals([inner.over, inner.loopElement], ["apispec_row_1.items", "item"]);
+});
+
 Deno.test("export artillery of a folder: what cannot be exported is left out with a warning", async () => {
   const result = await exported(["export", "artillery", "api-docs"]);
   assertEquals(result.code, 0, result.stderr);

@@ -35,7 +35,7 @@ function rule(path: string, operator: AssertionOperator, operand: string, source
 function checks(h: Hostile): LoadCheck[] {
   const text = wire(h.text);
   return [
-    { kind: "status", status: 200 },
+    { kind: "status", statuses: ["200"] },
     // The echo's key is the string: a path segment and a JMESPath identifier.
     { kind: "type", path: ["keys", text], type: "string" },
     // An operand written as JSON text compares with the string itself.
@@ -81,7 +81,7 @@ function again(h: Hostile, index: number, base: string): LoadStep {
     url: [{ text: `${base}/echo/${index}/again` }],
     headers: [],
     captures: [],
-    checks: [{ kind: "status", status: 200 }],
+    checks: [{ kind: "status", statuses: ["200"] }],
   };
 }
 

@@ -43,7 +43,7 @@ Deno.test("check runs sse, ws and graphql files (against apispec mock of them)",
   assertStringIncludes(JSON.stringify(report), '"passed":3');
 });
 
-Deno.test("MCP apispec_exec returns events_received and first_event_ms for an SSE file", async () => {
+Deno.test("MCP apispec_exec returns events_received and first_event_ms for an SSE file, as its output schema says", async () => {
   await using api = startSseApi();
   await using ws = await workspace(collectionFiles(api.url, files()));
   await using mcp = await startMcp({ cwd: ws.dir, env: { APISPEC_OPENAI_KEY: "sk-test-123456" } });
@@ -51,6 +51,14 @@ Deno.test("MCP apispec_exec returns events_received and first_event_ms for an SS
   assertEquals(record.passed, true, JSON.stringify(record));
   assertEquals(record.events_received, 7);
   assertEquals(typeof record.first_event_ms, "number");
+  // An agent reading tools/list learns of the stream fields before it runs a stream file.
+  const { tools } = await mcp.client.listTools();
+  const exec = tools.find((tool: { name: string }) => tool.name === "apispec_exec")!;
+  const properties = (exec.outputSchema as { properties: Record<string, { type: unknown }> })
+    .properties;
+  assertEquals(properties.events_received?.type, "number");
+  assertEquals(properties.first_event_ms?.type, ["number", "null"]);
+  assertEquals(properties.messages_received?.type, "number");
 });
 
 Deno.test("export openapi: SSE as text/event-stream, GraphQL as a JSON body, ws left out with a warning", async () => {

@@ -131,12 +131,12 @@ Deno.test({
           const exchange = page.locator("[data-testid=proxy-exchange][data-result=new]");
           await exchange.locator("button.exchange-head").click();
           await exchange.getByTestId("exchange-tab-request").click();
-          assertStringIncludes(
-            await exchange.getByTestId("exchange-detail").innerText(),
-            "GET /widgets/7?color=red",
-          );
+          // The detail is fetched when the exchange opens: wait for it rather than read "Loading…".
+          const detail = exchange.getByTestId("exchange-detail");
+          await detail.filter({ hasText: "GET /widgets/7?color=red" }).waitFor();
           await exchange.getByTestId("exchange-tab-response").click();
-          const response = await exchange.getByTestId("exchange-detail").innerText();
+          await detail.filter({ hasText: "HTTP 200" }).waitFor();
+          const response = await detail.innerText();
           assertStringIncludes(response, "HTTP 200");
           assertStringIncludes(response, '"kind": "widget"');
         });

@@ -83,8 +83,10 @@ export async function run(args: ParsedArgs, io: CliIO): Promise<number> {
 /** What an interrupted flow says last: that it stopped, and what did not run. */
 function interruptedLine(result: FlowResult, paint: CliIO["paint"]): string {
   const skipped = result.steps.filter((s) => s.skipped).length;
-  return `${paint.yellow("interrupted")}: nothing more was sent; ${skipped} step(s) skipped, ` +
-    "Always steps ran";
+  const aborted = result.steps.filter((s) => s.interrupted).length;
+  return `${paint.yellow("interrupted")}: nothing more was sent; ${
+    aborted > 0 ? `${aborted} request(s) in flight aborted, ` : ""
+  }${skipped} step(s) skipped, Always steps ran`;
 }
 
 /** JUnit and markdown rows: one group for the flow, or one per data row. */

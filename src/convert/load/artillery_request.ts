@@ -15,11 +15,14 @@ import {
   type LoadCheck,
   type LoadStep,
   type Part,
+  sentParts,
+  statusRanges,
 } from "./load_script.ts";
 
 /**
  * Artillery templates: `{{ name }}` for run-time variables, `{{ $env.NAME }}`
- * for secrets. Artillery finds them with `{{{?…}}}?`, which takes a brace
+ * for secrets, `{{ $guid }}` for a generated value (a `beforeRequest`
+ * function of the processor sets it for each request). Artillery finds them with `{{{?…}}}?`, which takes a brace
  * next to a hole as part of it (`{"qty": {{ qty }}}` would lose its closing
  * brace), so a hole beside a literal brace is written in the triple form,
  * which already has the three braces a match can take on each side.
@@ -29,7 +32,7 @@ function template(parts: Part[]): string {
     part !== undefined && "text" in part && test(part.text);
   return parts.map((p, i) => {
     if ("text" in p) return p.text;
-    const name = "var" in p ? p.var : `$env.${p.env}`;
+    const name = "var" in p ? p.var : "env" in p ? `$env.${p.env}` : p.gen;
     const braced = brace(parts[i - 1], (t) => t.endsWith("{")) ||
       brace(parts[i + 1], (t) => t.startsWith("}"));
     return braced ? `{{{ ${name} }}}` : `{{ ${name} }}`;
@@ -127,7 +130,13 @@ function bodyTest(operator: string, field: string, text: string): string | undef
 
 /** One check as an `expect` entry, or undefined when Artillery cannot express it. */
 function expectation(check: LoadCheck): Record<string, unknown> | undefined {
-  if (check.kind === "status") return { statusCode: check.status };
+  if (check.kind === "status") {
+    // The expect plugin takes a list of statuses; a range (2XX) is written out.
+    const codes = statusRanges(check.statuses).flatMap(({ min, max }) =>
+      Array.from({ length: max - min + 1 }, (_, i) => min + i)
+    );
+    return { statusCode: codes.length === 1 ? codes[0] : codes };
+  }
   if (check.kind === "header") return { hasHeader: check.name.toLowerCase() };
   if (check.kind === "type") {
     return { jmespath: `type(${jmesPath(check.path)}) == '${check.type}'` };
@@ -198,16 +207,28 @@ function unquoted(parts: Part[]): Part[] {
   ].filter((p) => !("text" in p) || p.text !== "");
 }
 
-function capture(c: LoadCapture): Record<string, unknown> | undefined {
-  if (c.from === "body") return { json: jsonPath(c.path)!, as: c.variable };
-  if (c.from === "header") return { header: c.header!.toLowerCase(), as: c.variable };
+function capture(c: LoadCapture, soft: boolean): Record<string, unknown> | undefined {
+  const strict = soft ? { strict: false } : {};
+  if (c.from === "body") return { json: jsonPath(c.path)!, as: c.variable, ...strict };
+  if (c.from === "header") return { header: c.header!.toLowerCase(), as: c.variable, ...strict };
   return undefined; // Artillery captures no status
 }
 
-/** The request as an Artillery step (`{get: {...}}`); what it cannot check goes to `notes`. */
+/** What a soft capture (`strict: false`) still checks: that it selected something. */
+function captured(c: LoadCapture): Record<string, unknown> {
+  return c.from === "header"
+    ? { hasHeader: c.header!.toLowerCase() }
+    : { jmespath: `${jmesPath(c.path)} != ${jmesLiteral(null)}` };
+}
+
+/**
+ * The request as an Artillery step (`{get: {...}}`); what it cannot check
+ * goes to `notes`. `softCaptures`: a capture that selects nothing does not end
+ * the virtual user (an `Always` step follows), and is a failed expectation.
+ */
 export function artilleryRequest(
   step: LoadStep,
-  at: { origin: string; scenario: string; notes: string[] },
+  at: { origin: string; scenario: string; notes: string[]; softCaptures?: boolean },
   extra: Record<string, unknown> = {},
 ): Record<string, unknown> {
   const { origin, notes } = at;
@@ -225,8 +246,9 @@ export function artilleryRequest(
     spec.auth = { user: template(step.basicAuth.user), pass: template(step.basicAuth.pass) };
   }
   if (step.body !== undefined) spec.body = template(step.body);
+  const soft = at.softCaptures === true;
   const captures = step.captures.flatMap((c) => {
-    const written = capture(c);
+    const written = capture(c, soft);
     if (!written) notes.push(`${where}: capture of ${c.variable} from the status is not supported`);
     return written ? [written] : [];
   });
@@ -235,6 +257,11 @@ export function artilleryRequest(
     if (!written) notes.push(`${where}: ${checkLabel(check)}`);
     return written ? [written] : [];
   });
+  if (soft) {
+    // The hidden captures of checks too: nothing but a network error ends the virtual user.
+    for (const c of captures) c.strict = false;
+    expect.push(...step.captures.filter((c) => c.from !== "status").map(captured));
+  }
   if (captures.length > 0) spec.capture = captures;
   if (expect.length > 0) spec.expect = expect;
   return { [step.method.toLowerCase()]: { ...spec, ...extra } };
@@ -247,13 +274,9 @@ export function artilleryRequest(
  */
 export function artilleryProblem(step: LoadStep): { problem: string; fix: string } | undefined {
   const literals = [
-    step.url,
-    ...step.headers.map((h) => h.value),
-    step.body ?? [],
-    step.basicAuth?.user ?? [],
-    step.basicAuth?.pass ?? [],
-    ...step.checks.flatMap((c) => (c.kind === "rule" ? [c.operand] : [])),
-  ].flat().flatMap((p) => ("text" in p ? [p.text] : []));
+    ...sentParts(step),
+    ...step.checks.flatMap((c) => (c.kind === "rule" ? c.operand : [])),
+  ].flatMap((p) => ("text" in p ? [p.text] : []));
   const names = [
     ...step.checks.flatMap((c) => (c.kind === "header" ? [c.name] : [])),
     ...step.captures.flatMap((c) => (c.header === undefined ? [] : [c.header])),

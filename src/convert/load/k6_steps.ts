@@ -1,15 +1,24 @@
 /**
  * A flow's nodes as the body of a k6 scenario function: a sub-flow is a
  * `group`, `For each` a `for … of` loop (collecting the runs' captures when a
- * later step reads them), `When` an `if`, `Delay` a `sleep`, `Until` a
- * bounded loop that sleeps `Every` between attempts. Rules are evaluated by
- * the script's helpers (`load_js.ts`) exactly as apispec evaluates them.
- * `return false` ends the iteration (a capture that selected nothing), from
- * inside groups too.
+ * later step reads them), a sub-flow with `data:` a `for … of` its rows,
+ * `When` an `if`, `Delay` a `sleep`, `Until` a bounded loop that sleeps
+ * `Every` between attempts, `Always` the `finally` of a `try` around the
+ * steps before it. Rules are evaluated by the script's helpers (`load_js.ts`)
+ * exactly as apispec evaluates them. `return false` ends the iteration (a
+ * capture that selected nothing), from inside groups too, after the `Always`
+ * steps.
  */
 import type { Segment } from "../../engine/compare/json_path.ts";
-import { checkLabel, type LoadCapture, type LoadCheck, type LoadStep } from "./load_script.ts";
-import type { LoadNode, LoadUntil } from "./load_flow.ts";
+import {
+  checkLabel,
+  generatedNames,
+  type LoadCapture,
+  type LoadCheck,
+  type LoadStep,
+  statusRanges,
+} from "./load_script.ts";
+import type { LoadData, LoadNode, LoadUntil } from "./load_flow.ts";
 import { jsRule, jsSelect, jsText } from "./load_js.ts";
 import { jsKey, jsLiteral, jsString } from "../../engine/render/code_text.ts";
 
@@ -19,6 +28,17 @@ export interface K6Context {
   uses: Set<"check" | "group" | "sleep">;
   /** Whether a loop goes over a run-time list (the script then needs `each`). */
   loops: boolean;
+  /** Whether a request uses generated values (the script then needs `generator`). */
+  generated: boolean;
+  /** Data files read into a `SharedArray`, by path: the flow's rows and its sub-flows'. */
+  datasets: Map<string, { id: string; data: LoadData }>;
+}
+
+/** The `SharedArray` constant that holds a data file's rows (one per file). */
+export function dataset(kc: K6Context, data: LoadData): string {
+  let known = kc.datasets.get(data.path);
+  if (!known) kc.datasets.set(data.path, known = { id: `DATA_${kc.datasets.size + 1}`, data });
+  return known.id;
 }
 
 const path = (segments: Segment[]) => jsLiteral(segments);
@@ -26,26 +46,43 @@ const indent = (lines: string[]) => lines.map((l) => `  ${l}`);
 
 /** The check's predicate over `r` (the response), or undefined when it cannot be evaluated. */
 function predicate(check: LoadCheck): string | undefined {
-  if (check.kind === "status") return `r.status === ${check.status}`;
+  if (check.kind === "status") {
+    return statusRanges(check.statuses).map(({ min, max }) =>
+      min === max ? `r.status === ${min}` : `(r.status >= ${min} && r.status <= ${max})`
+    ).join(" || ");
+  }
   if (check.kind === "header") return `header(r, ${jsLiteral(check.name)}) !== undefined`;
   if (check.kind === "type") return `jsonType(field(r, ${path(check.path)})) === "${check.type}"`;
   const rule = jsRule(check.rule, check.operand);
   return rule && `holds(${rule}, ${jsSelect(check.rule.path)})`;
 }
 
-function captureLine(c: LoadCapture): string {
-  const source = c.from === "status"
-    ? "res.status"
+/** What a capture selects from the response `r`. */
+function captured(c: LoadCapture, r: string): string {
+  return c.from === "status"
+    ? `${r}.status`
     : c.from === "header"
-    ? `header(res, ${jsLiteral(c.header)})`
-    : `at(res, "body", ${path(c.path)}).value`;
-  return `vars[${jsLiteral(c.variable)}] = ${source};`;
+    ? `header(${r}, ${jsLiteral(c.header)})`
+    : `at(${r}, "body", ${path(c.path)}).value`;
 }
 
-/** A request: send it (polling when it has `Until`), check the response, keep its captures. */
-function requestCode(step: LoadStep, until: LoadUntil | undefined, kc: K6Context): string[] {
-  // The documented status is a success for k6's http_req_failed, even a 404.
-  const status = step.checks.find((c) => c.kind === "status")?.status;
+/**
+ * A request: send it (polling when it has `Until`), check the response, keep
+ * its captures. A capture that selected nothing ends the iteration, except
+ * in an `Always` step, whose later steps run anyway.
+ */
+function requestCode(
+  step: LoadStep,
+  until: LoadUntil | undefined,
+  always: boolean,
+  kc: K6Context,
+): string[] {
+  // The documented statuses are a success for k6's http_req_failed, even a 404.
+  const status = step.checks.find((c) => c.kind === "status");
+  const expected = status &&
+    statusRanges(status.statuses).map(({ min, max }) =>
+      min === max ? String(min) : `{ min: ${min}, max: ${max} }`
+    ).join(", ");
   const headers = step.headers.map((h) => `${jsKey(h.name)}: ${jsText(h.value)}`);
   if (step.basicAuth) {
     headers.push(
@@ -54,13 +91,17 @@ function requestCode(step: LoadStep, until: LoadUntil | undefined, kc: K6Context
       })`,
     );
   }
+  // Generated values: fresh for each request (each Until attempt too), one value per name in it.
+  const fresh = generatedNames(step).length > 0;
+  if (fresh) kc.generated = true;
   const send = [
+    ...(fresh ? [`gen = generator();`] : []),
     `res = http.request(${jsLiteral(step.method)}, ${jsText(step.url)}, ${
       step.body === undefined ? "null" : jsText(step.body)
     }, {`,
     `  headers: { ${headers.join(", ")} },`,
     `  tags: { name: ${jsLiteral(step.name)} },`,
-    ...(status === undefined ? [] : [`  responseCallback: http.expectedStatuses(${status}),`]),
+    ...(expected === undefined ? [] : [`  responseCallback: http.expectedStatuses(${expected}),`]),
     `});`,
   ];
   const named = (label: string, test: string) =>
@@ -70,6 +111,12 @@ function requestCode(step: LoadStep, until: LoadUntil | undefined, kc: K6Context
     if (!test) kc.notes.push(`${step.name}: ${checkLabel(check)}`);
     return test ? [named(checkLabel(check), test)] : [];
   });
+  // A capture that selects nothing fails the step in apispec: here it fails a check.
+  for (const c of step.captures) {
+    if (c.from !== "status") {
+      checks.push(named(`capture ${c.variable}`, `${captured(c, "r")} != null`));
+    }
+  }
   const lines = send;
   if (until) {
     const rule = jsRule(until.rule, until.operand);
@@ -94,9 +141,9 @@ function requestCode(step: LoadStep, until: LoadUntil | undefined, kc: K6Context
     lines.push(`check(res, {`, ...checks, `});`);
   }
   for (const c of step.captures) {
-    lines.push(captureLine(c));
-    // Like Artillery, a capture that selects nothing ends this iteration.
-    lines.push(`if (vars[${jsLiteral(c.variable)}] == null) return false;`);
+    lines.push(`vars[${jsLiteral(c.variable)}] = ${captured(c, "res")};`);
+    // As in apispec, a capture that selects nothing stops the flow (its Always steps still run).
+    if (!always) lines.push(`if (vars[${jsLiteral(c.variable)}] == null) return false;`);
   }
   return lines;
 }
@@ -112,21 +159,40 @@ function condition(node: LoadNode, kc: K6Context): string | undefined {
   return tests.length === 0 ? undefined : tests.join(" && ");
 }
 
+/**
+ * Sibling nodes' code. An `Always` node runs in the `finally` of a `try`
+ * around the nodes before it, so it runs after a `return false` (or an
+ * exception) there too, as a cleanup step runs after a failure in apispec.
+ */
+export function nodesCode(nodes: LoadNode[], kc: K6Context): string[] {
+  let lines: string[] = [];
+  let stoppable = false;
+  for (const node of nodes) {
+    const code = nodeCode(node, kc);
+    if (node.always && stoppable) {
+      lines = [`try {`, ...indent(lines), `} finally {`, ...indent(code), `}`];
+    } else lines.push(...code);
+    stoppable ||= !node.always;
+  }
+  return lines;
+}
+
 /** One node's code. */
-export function nodeCode(node: LoadNode, kc: K6Context): string[] {
+function nodeCode(node: LoadNode, kc: K6Context): string[] {
   const body: string[] = [];
   if (node.delayMs) {
     kc.uses.add("sleep");
     body.push(`sleep(${node.delayMs / 1000});`);
   }
-  if (node.request) body.push(...requestCode(node.request, node.until, kc));
+  if (node.request) body.push(...requestCode(node.request, node.until, !!node.always, kc));
   else {
     kc.uses.add("group");
     const name = node.name.split(" › ").at(-1)!;
+    const children = indent(nodesCode(node.children ?? [], kc));
     body.push(
-      `if (group(${jsLiteral(name)}, () => {`,
-      ...indent((node.children ?? []).flatMap((child) => nodeCode(child, kc))),
-      `}) === false) return false;`,
+      ...(node.always
+        ? [`group(${jsLiteral(name)}, () => {`, ...children, `});`]
+        : [`if (group(${jsLiteral(name)}, () => {`, ...children, `}) === false) return false;`]),
     );
   }
   const collected = node.collects.map((c) => c.variable);
@@ -144,6 +210,8 @@ export function nodeCode(node: LoadNode, kc: K6Context): string[] {
   }
   const list = "var" in over
     ? `each(vars, ${jsLiteral(over.var)}, ${jsLiteral(node.name)})`
+    : "rows" in over
+    ? dataset(kc, over.rows)
     : jsLiteral(over.items);
   const loop = [
     `for (const item of ${list}) {`,

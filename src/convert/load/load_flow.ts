@@ -24,9 +24,14 @@ export interface LoadWhen {
   where: Where;
 }
 
-/** A `For each`: over a run-time variable, or over a list already known at export. */
+/**
+ * A `For each` over a run-time variable or over a list already known at
+ * export; or the rows of a sub-flow's data file (a step that runs a flow
+ * with `data:` runs it once per row), each row bound to `as` and its columns
+ * read as `<as>.<column>`.
+ */
 export interface LoadLoop {
-  over: { var: string } | { items: unknown[] };
+  over: { var: string } | { items: unknown[] } | { rows: LoadData };
   as: string;
   where: Where;
 }
@@ -47,6 +52,11 @@ export interface LoadNode {
   where: Where;
   /** Wait before each run. */
   delayMs?: number;
+  /**
+   * Runs after an earlier failure too (`Always: true`, or a step of such a
+   * sub-flow); `requires` then names every capture it reads.
+   */
+  always?: true;
   when?: LoadWhen;
   /**
    * Captures of steps a `When` may skip: this step runs only when they are

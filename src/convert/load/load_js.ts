@@ -14,14 +14,20 @@ import { parseYaml } from "../../engine/parse/yaml.ts";
 import { jsLiteral } from "../../engine/render/code_text.ts";
 import { literal, type Part } from "./load_script.ts";
 
-/** A JS expression for request text: literals, run-time variables (`vars`), `__ENV` secrets. */
+/**
+ * A JS expression for request text: literals, run-time variables (`vars`),
+ * `__ENV` secrets, and generated values from the request's `gen` (made once
+ * per name and request, as apispec makes them).
+ */
 export function jsText(parts: Part[], vars = "vars", env = "__ENV"): string {
   const terms = parts.map((p) =>
     "text" in p
       ? jsLiteral(p.text)
       : "var" in p
       ? `textOf(${vars}, ${jsLiteral(p.var)})`
-      : `${env}[${jsLiteral(p.env)}]`
+      : "env" in p
+      ? `${env}[${jsLiteral(p.env)}]`
+      : `gen(${jsLiteral(p.gen)})`
   );
   return terms.length === 0 ? '""' : terms.join(" + ");
 }
@@ -242,5 +248,40 @@ function holds(rule, selected) {
     yes = kind === rule.type || (rule.type === "number" && typeof value === "number");
   } else yes = ordered(value, rule.want, rule.op);
   return rule.not ? !yes : yes;
+}
+`;
+
+/**
+ * Generated values (`{{$guid}}`...), made as `engine/resolve/generated.ts`
+ * makes them: fresh for each request, one value per name within it. `crypto`
+ * is k6's `k6/crypto` in a k6 script and Node's in Artillery's processor: both
+ * have `randomBytes`.
+ */
+export const GENERATED_HELPERS = `
+/** A UUID v4 from cryptographic random bytes. */
+function uuid() {
+  const b = new Uint8Array(crypto.randomBytes(16));
+  b[6] = (b[6] & 0x0f) | 0x40;
+  b[8] = (b[8] & 0x3f) | 0x80;
+  const hex = Array.from(b, (x) => (x + 0x100).toString(16).slice(1)).join("");
+  return [hex.slice(0, 8), hex.slice(8, 12), hex.slice(12, 16), hex.slice(16, 20), hex.slice(20)].join("-");
+}
+
+/** The generated values of one request: each name made once, from one reading of the clock. */
+function generator() {
+  const now = Date.now();
+  const made = {};
+  return (name) => {
+    if (made[name] === undefined) {
+      made[name] = name === "$guid" || name === "$randomUUID"
+        ? uuid()
+        : name === "$timestamp"
+        ? String(Math.floor(now / 1000))
+        : name === "$isoTimestamp"
+        ? new Date(now).toISOString()
+        : String(Math.floor(Math.random() * 1001));
+    }
+    return made[name];
+  };
 }
 `;

@@ -11,9 +11,12 @@ import { parseSegments, tryJson } from "../../engine/compare/json_path.ts";
 import { buildExchange } from "../../engine/resolve/build.ts";
 import { lookupVar, type VarLayer } from "../../engine/resolve/layers.ts";
 import { substitute } from "../../engine/resolve/template.ts";
+import { GENERATED_NAMES } from "../../engine/resolve/generated.ts";
+import { statusText } from "../../engine/compare/status.ts";
 import {
   captureSentinel,
   envSentinel,
+  generatedSentinel,
   type LoadCapture,
   type LoadCheck,
   type LoadStep,
@@ -41,7 +44,13 @@ export function loadRequest(input: RequestInput): { step?: LoadStep; issues: Iss
   const basic = input.auth === "basic" &&
     !spec.request.headers.some((h) => h.name.toLowerCase() === "authorization");
   const layers = basic ? [credentialHoles(input.layers), ...input.layers] : input.layers;
-  const built = buildExchange(spec, { layers, auth: input.auth, env: input.env });
+  // Generated values are made where the script runs, fresh for each request; a value a
+  // layer defines (`--var '$guid=…'`) still wins, as in a run.
+  const built = buildExchange(spec, {
+    layers: [...layers, GENERATED_HOLES],
+    auth: input.auth,
+    env: input.env,
+  });
   if (!built.request) return { issues: built.issues };
   const request = built.request;
   const expected = built.expected!;
@@ -54,7 +63,7 @@ export function loadRequest(input: RequestInput): { step?: LoadStep; issues: Iss
     basic && header.toLowerCase() === "authorization" &&
     value === `Basic ${btoa(`${user}:${pass}`)}`;
   const headers = request.headers.filter((h) => !isBasic(h));
-  const checks: LoadCheck[] = [{ kind: "status", status: expected.status }];
+  const checks: LoadCheck[] = [{ kind: "status", statuses: statusText(expected).split("|") }];
   for (const header of expected.headers) checks.push({ kind: "header", name: header.name });
   const expectedBody = tryJson(expected.body);
   if (spec.match !== "schema" && expected.body.trim() !== "" && expectedBody.ok) {
@@ -81,6 +90,12 @@ export function loadRequest(input: RequestInput): { step?: LoadStep; issues: Iss
     issues: built.issues,
   };
 }
+
+const GENERATED_HOLES: VarLayer = {
+  name: "capture",
+  label: "the load engine, for each request",
+  vars: Object.fromEntries(GENERATED_NAMES.map((name) => [name, generatedSentinel(name)])),
+};
 
 /**
  * `auth: basic` takes its credentials where the script runs, from

@@ -9,13 +9,17 @@
  */
 import type { AssertionRule } from "../../engine/model.ts";
 import type { Segment } from "../../engine/compare/json_path.ts";
+import { concreteStatus } from "../../engine/compare/status.ts";
+import type { GENERATED_NAMES } from "../../engine/resolve/generated.ts";
+
+export type GeneratedName = typeof GENERATED_NAMES[number];
 
 /**
  * A piece of request text: literal, a run-time variable (a capture, a loop
- * element or a data column; dotted for a field: `item.id`), or an
- * environment variable.
+ * element or a data column; dotted for a field: `item.id`), an environment
+ * variable, or a value generated fresh for each request (`{{$guid}}`).
  */
-export type Part = { text: string } | { var: string } | { env: string };
+export type Part = { text: string } | { var: string } | { env: string } | { gen: GeneratedName };
 
 export interface LoadCapture {
   variable: string;
@@ -26,7 +30,8 @@ export interface LoadCapture {
 }
 
 export type LoadCheck =
-  | { kind: "status"; status: number }
+  /** The statuses as written: `["200"]`, `["200", "201"]`, `["2XX"]`. */
+  | { kind: "status"; statuses: string[] }
   | { kind: "header"; name: string }
   /** The JSON type a field of the expected body has (shape mode, objects only). */
   | { kind: "type"; path: Segment[]; type: JsonType }
@@ -47,7 +52,7 @@ export interface LoadStep {
   checks: LoadCheck[];
 }
 
-const SENTINEL = /__(capture|apispec_env)_([A-Za-z_$][\w$.-]*?)__/g;
+const SENTINEL = /__(capture|apispec_env|apispec_generated)_([A-Za-z_$][\w$.-]*?)__/g;
 
 /**
  * The stand-in a run-time variable takes while a request is resolved at
@@ -62,6 +67,11 @@ export function envSentinel(name: string): string {
   return `__apispec_env_${name}__`;
 }
 
+/** The stand-in a generated value (`$guid`) takes while a request is resolved at export. */
+export function generatedSentinel(name: GeneratedName): string {
+  return `__apispec_generated_${name}__`;
+}
+
 /** `authToken` → `APISPEC_AUTH_TOKEN`: where apispec itself reads secrets from. */
 export function envName(variable: string): string {
   return "APISPEC_" + variable.replace(/([a-z0-9])([A-Z])/g, "$1_$2").replace(/[^\w]/g, "_")
@@ -74,11 +84,44 @@ export function partsOf(text: string): Part[] {
   let last = 0;
   for (const match of text.matchAll(SENTINEL)) {
     if (match.index > last) parts.push({ text: text.slice(last, match.index) });
-    parts.push(match[1] === "capture" ? { var: match[2] } : { env: envName(match[2]) });
+    parts.push(
+      match[1] === "capture"
+        ? { var: match[2] }
+        : match[1] === "apispec_env"
+        ? { env: envName(match[2]) }
+        : { gen: match[2] as GeneratedName },
+    );
     last = match.index + match[0].length;
   }
   if (last < text.length || parts.length === 0) parts.push({ text: text.slice(last) });
   return parts;
+}
+
+/** Every piece of text a request sends: URL, headers, body, basic-auth credentials. */
+export function sentParts(step: LoadStep): Part[] {
+  return [
+    step.url,
+    ...step.headers.map((h) => h.value),
+    step.body ?? [],
+    step.basicAuth?.user ?? [],
+    step.basicAuth?.pass ?? [],
+  ].flat();
+}
+
+/** The generated values a request's text uses, once each. */
+export function generatedNames(step: LoadStep): GeneratedName[] {
+  return [...new Set(sentParts(step).flatMap((p) => ("gen" in p ? [p.gen] : [])))];
+}
+
+/**
+ * The status ranges an expected status line accepts: `201` → 201..201,
+ * `2XX` → 200..299 (`engine/compare/status.ts` reads them the same way).
+ */
+export function statusRanges(statuses: string[]): { min: number; max: number }[] {
+  return statuses.map((alternative) => {
+    const min = concreteStatus(alternative);
+    return { min, max: /X/i.test(alternative) ? min + 99 : min };
+  });
 }
 
 /** True when the parts are one literal text. */
@@ -116,7 +159,7 @@ export function pathText(path: Segment[]): string {
 export function checkLabel(check: LoadCheck): string {
   switch (check.kind) {
     case "status":
-      return `status ${check.status}`;
+      return `status ${check.statuses.join("|")}`;
     case "header":
       return `header ${check.name}`;
     case "type":

@@ -17,7 +17,7 @@ import { lookupVar, SECRET_NAME, type VarLayer } from "../../engine/resolve/laye
 import { usedVariables } from "../../engine/resolve/build.ts";
 import { substitute } from "../../engine/resolve/template.ts";
 import { captureSentinel, envSentinel, partsOf } from "./load_script.ts";
-import type { LoadLoop, LoadNode, Where } from "./load_flow.ts";
+import type { LoadData, LoadLoop, LoadNode, Where } from "./load_flow.ts";
 import { loadRequest } from "./load_request.ts";
 
 export interface LowerContext {
@@ -31,6 +31,8 @@ export interface LowerContext {
   data: Set<string>;
   /** What `When` rules on values known at export need (RE2 for `matches`). */
   assertions?: AssertionOptions;
+  /** The data of a sub-flow whose frontmatter has `data:` (it runs once per row); `json` is filled here. */
+  subflowData?(target: string): LoadData | undefined;
 }
 
 /** What the walk knows at a point of the flow. */
@@ -39,6 +41,10 @@ interface Scope {
   bindings: Set<string>;
   /** Inside a step that may not run (a `When` or a guard on a parent). */
   conditional: boolean;
+  /** Inside an `Always` step: runs after an earlier failure too. */
+  always: boolean;
+  /** Data columns of the per-row sub-flows around the step → the row variable that holds them. */
+  rows: Map<string, string>;
 }
 
 /** What the walk has seen so far, shared along the flow. */
@@ -52,6 +58,8 @@ interface Seen {
   inLoop: Map<string, LoadNode>;
   /** Data columns read as JSON. */
   json: Set<string>;
+  /** Row variables of per-row sub-flows → their data, whose `json` columns the walk fills. */
+  rowData: Map<string, LoadData>;
   issues: Issue[];
 }
 
@@ -66,9 +74,12 @@ export function lowerFlow(
     gone: new Set(),
     inLoop: new Map(),
     json: new Set(),
+    rowData: new Map(),
     issues: [],
   };
-  const lowered = lowerNodes(nodes, { bindings: new Set(), conditional: false }, seen, ctx);
+  const scope: Scope = { bindings: new Set(), conditional: false, always: false, rows: new Map() };
+  const lowered = lowerNodes(nodes, scope, seen, ctx);
+  for (const data of seen.rowData.values()) data.json.sort();
   return { nodes: lowered, json: [...seen.json], issues: seen.issues };
 }
 
@@ -91,37 +102,56 @@ function lowerNode(
   // A step that uses a capture of a step dropped at export is dropped too.
   if (reads.some((n) => seen.gone.has(n))) return drop(node, seen);
   const known: Lookup = (name) => lookupVar(ctx.layers(undefined, {}), name)?.value;
+  // A per-row sub-flow's columns are fields of its row variable: `name` → `apispec_row_1.name`.
+  const rows = new Map(scope.rows);
+  const renamed = (path: string) => {
+    const row = rows.get(rootName(path));
+    return row === undefined ? path : `${row}.${path}`;
+  };
   const runtime = (path: string, bindings = scope.bindings) => {
     const root = rootName(path);
-    return bindings.has(root) || seen.captured.has(root) || ctx.data.has(root);
+    return bindings.has(root) || rows.has(root) || seen.captured.has(root) || ctx.data.has(root);
   };
   const readJson = (path: string, structural: boolean) => {
     const root = rootName(path);
-    if (structural && ctx.data.has(root) && !seen.captured.has(root)) seen.json.add(root);
+    if (!structural) return;
+    const row = rows.get(root);
+    const data = row === undefined ? undefined : seen.rowData.get(row)!;
+    if (data && !data.json.includes(root)) data.json.push(root);
+    else if (ctx.data.has(root) && !seen.captured.has(root)) seen.json.add(root);
   };
 
   const lowered: LoadNode = { name: node.name, where, requires: [], collects: [] };
   if (step.delayMs) lowered.delayMs = step.delayMs;
+  const always = scope.always || step.always !== undefined;
+  if (always) lowered.always = true;
   const inner = new Set(scope.bindings);
   if (step.forEach) {
     const loop = lowerLoop(step.forEach, node.file, runtime, known, seen);
     if (!loop) return drop(node, seen);
-    if ("var" in loop.over) readJson(loop.over.var, true);
+    if ("var" in loop.over) {
+      readJson(loop.over.var, true);
+      loop.over.var = renamed(loop.over.var);
+    }
     lowered.loop = loop;
     inner.add(loop.as);
+    rows.delete(loop.as);
   }
   if (step.when) {
     const { variable } = step.when;
     if (runtime(variable, inner)) {
       readJson(variable, variable.includes("."));
       lowered.when = {
-        variable,
+        variable: renamed(variable),
         rule: step.when.rule,
         where: { file: node.file, line: step.when.line },
       };
     } else if (!whenHolds(step.when, known, ctx.assertions).passed) return drop(node, seen);
   }
-  lowered.requires = reads.filter((n) => seen.maybe.has(n));
+  // An Always step runs after a failure: every capture it needs may be missing then.
+  lowered.requires = always
+    ? node.needs.filter((n) => seen.captured.has(n))
+    : reads.filter((n) => seen.maybe.has(n));
   for (const name of reads) {
     const loop = seen.inLoop.get(name);
     if (loop && !loop.collects.some((c) => c.variable === name)) {
@@ -130,11 +160,39 @@ function lowerNode(
   }
 
   const conditional = scope.conditional || lowered.when !== undefined ||
-    lowered.requires.length > 0;
+    lowered.requires.length > 0 || always;
   if (node.kind === "flow") {
-    lowered.children = lowerNodes(node.children, { bindings: inner, conditional }, seen, ctx);
+    const data = ctx.subflowData?.(node.target);
+    const children = (rowScope: Map<string, string>) =>
+      lowerNodes(
+        node.children,
+        { bindings: inner, conditional, always, rows: rowScope },
+        seen,
+        ctx,
+      );
+    if (!data) lowered.children = children(rows);
+    else {
+      const as = `apispec_row_${seen.rowData.size + 1}`;
+      const rowData = { ...data, json: [] };
+      seen.rowData.set(as, rowData);
+      const columns = new Map(rows);
+      // A row's columns come above loop variables and captures, as in a run.
+      for (const field of data.fields) columns.set(field, as);
+      const perRow: LoadNode = {
+        name: node.name,
+        where,
+        requires: [],
+        collects: [],
+        loop: { over: { rows: rowData }, as, where },
+        children: children(columns),
+        ...(always ? { always: true as const } : {}),
+      };
+      // The rows' captures come back as lists, as a loop's do.
+      if (lowered.loop) lowered.children = [perRow];
+      else Object.assign(lowered, { loop: perRow.loop, children: perRow.children });
+    }
   } else {
-    const built = lowerRequest(node, inner, seen, ctx);
+    const built = lowerRequest(node, inner, rows, seen, ctx);
     if (!built) return undefined;
     lowered.request = built.step;
     if (step.until) {
@@ -189,14 +247,22 @@ function lowerLoop(
 }
 
 /** A request with stand-ins for everything that only exists while the script runs. */
-function lowerRequest(node: PlanNode, bindings: Set<string>, seen: Seen, ctx: LowerContext) {
+function lowerRequest(
+  node: PlanNode,
+  bindings: Set<string>,
+  rows: Map<string, string>,
+  seen: Seen,
+  ctx: LowerContext,
+) {
   const spec = ctx.spec(node.target);
   if (!spec) return undefined;
   const auth = ctx.auth(spec);
   const holes: Record<string, string> = {};
   const names = new Set([...usedVariables(spec, auth).map((v) => v.name), ...node.reads]);
   for (const name of names) {
-    if (bindings.has(rootName(name)) || seen.captured.has(name) || ctx.data.has(name)) {
+    const row = rows.get(rootName(name));
+    if (row !== undefined) holes[name] = captureSentinel(`${row}.${name}`);
+    else if (bindings.has(rootName(name)) || seen.captured.has(name) || ctx.data.has(name)) {
       holes[name] = captureSentinel(name);
     } else if (SECRET_NAME.test(name)) holes[name] = envSentinel(name);
   }

@@ -30,7 +30,7 @@ const PLAN: LoadPlan = {
       body: partsOf('{"n": 1}'),
       captures: [{ variable: "orderId", from: "body", path: ["items", 0, "id"] }],
       checks: [
-        { kind: "status", status: 201 },
+        { kind: "status", statuses: ["201"] },
         { kind: "type", path: ["first-name"], type: "string" },
         rule("body.total", "equals", "42"),
         rule("body.state", "in", "[open, paid]"),

@@ -104,38 +104,78 @@ export function authVariableNames(
   auth: AuthKind,
   project: Pick<ProjectConfig, "oauth2" | "apiKey" | "aws">,
 ): string[] {
+  return authVariables(spec, auth, project).map((v) => v.name);
+}
+
+/**
+ * The variables among `authVariableNames` that hold credentials (a client
+ * secret, a password, a token, an API key, an AWS secret), whatever their
+ * names: a report shows them masked.
+ *
+ * @example
+ * ```ts
+ * import { authSecretVariableNames } from "./plan.ts";
+ * const spec = { request: { headers: [] } } as never;
+ * authSecretVariableNames(spec, "oauth2", { oauth2: { clientSecret: "{{shopKey}}" } }); // ["shopKey"]
+ * ```
+ */
+export function authSecretVariableNames(
+  spec: EndpointSpec,
+  auth: AuthKind,
+  project: Pick<ProjectConfig, "oauth2" | "apiKey" | "aws">,
+): string[] {
+  return authVariables(spec, auth, project).filter((v) => v.secret).map((v) => v.name);
+}
+
+/** The `oauth2:` fields that hold credentials. */
+const OAUTH2_SECRETS = new Set(["clientSecret", "password", "refreshToken"]);
+
+/** Each variable an auth kind reads, once, and whether it holds a credential. */
+function authVariables(
+  spec: EndpointSpec,
+  auth: AuthKind,
+  project: Pick<ProjectConfig, "oauth2" | "apiKey" | "aws">,
+): { name: string; secret: boolean }[] {
   if (!authApplies(spec, auth, project)) return [];
-  const apiKey = auth === "apikey" ? merged("apiKey", spec, project) : undefined;
+  const read: [string, boolean][] = [];
+  const plain = (text: string) => templateNames(text).forEach((name) => read.push([name, false]));
   switch (auth) {
     case "bearer":
-      return ["authToken"];
+      read.push(["authToken", true]);
+      break;
     case "basic":
     case "digest":
-      return ["username", "password"];
+      read.push(["username", false], ["password", true]);
+      break;
     case "apikey":
-      return ["apiKey", ...templateNames(apiKey?.name ?? "")];
+      read.push(["apiKey", true]);
+      plain(merged("apiKey", spec, project).name ?? "");
+      break;
     case "aws-sigv4": {
       const aws = merged("aws", spec, project);
-      return [
-        "awsAccessKeyId",
-        "awsSecretAccessKey",
-        ...templateNames(`${aws.region ?? ""} ${aws.service ?? ""}`),
-      ];
+      read.push(["awsAccessKeyId", false], ["awsSecretAccessKey", true]);
+      plain(`${aws.region ?? ""} ${aws.service ?? ""}`);
+      break;
     }
     case "oauth2": {
       const oauth2 = mergedOAuth2(spec, project);
-      const texts = Object.entries(oauth2).flatMap(([key, value]) =>
-        key === "params" ? Object.values(value as Record<string, string>) : [String(value)]
-      );
-      const names = texts.flatMap(templateNames);
-      if (oauth2.grant === "refresh_token" && oauth2.refreshToken === undefined) {
-        names.push("refreshToken");
+      for (const [key, value] of Object.entries(oauth2)) {
+        const texts = key === "params" ? Object.values(value as Record<string, string>) : [value];
+        for (const text of texts) {
+          for (const name of templateNames(String(text))) {
+            read.push([name, OAUTH2_SECRETS.has(key)]);
+          }
+        }
       }
-      return [...new Set(names)];
+      if (oauth2.grant === "refresh_token" && oauth2.refreshToken === undefined) {
+        read.push(["refreshToken", true]);
+      }
+      break;
     }
-    default:
-      return [];
   }
+  const variables = new Map<string, boolean>();
+  for (const [name, secret] of read) variables.set(name, secret || variables.get(name) === true);
+  return [...variables].map(([name, secret]) => ({ name, secret }));
 }
 
 /** The variables `tls:` and `proxy:` read. */

@@ -25,6 +25,21 @@ export function proxyFor(
   return noProxy && bypasses(url, noProxy) ? undefined : proxy;
 }
 
+/**
+ * The proxy Deno's own client takes from the environment for a request:
+ * `HTTPS_PROXY` for `https:` and `wss:`, `HTTP_PROXY` for the rest (upper or
+ * lower case), unless `NO_PROXY` exempts its host. For the requests that do
+ * not go through Deno's client (unverified TLS), which must honour them too.
+ */
+export function environmentProxy(
+  url: string,
+  env: Record<string, string | undefined>,
+): string | undefined {
+  const secure = /^(https|wss):/i.test(url);
+  const proxy = secure ? env.HTTPS_PROXY ?? env.https_proxy : env.HTTP_PROXY ?? env.http_proxy;
+  return proxyFor(url, proxy || undefined, env.NO_PROXY ?? env.no_proxy);
+}
+
 /** Whether `NO_PROXY` exempts the request's host. */
 export function bypasses(url: string, noProxy: string): boolean {
   let parsed: URL;

@@ -5,13 +5,22 @@
  * load, so operations import this module only for specs that need it; it is
  * the vendored bundle (vendor/README.md): from npm, as CommonJS, it brought
  * Deno's Node layer with it, 50 ms of every schema-mode run.
+ *
+ * A schema's `pattern`s come from a file anyone may have committed, so they
+ * run as `matches` patterns do: on JavaScript's RegExp only when proven linear
+ * (engine/parse/linear_pattern.ts), else on RE2, which the ops layer loads
+ * and hands over (`useRe2`) when `needsRe2` says a schema has such a pattern
+ * (ops/run/schema_mode.ts). A pattern RE2 cannot run (lookaround,
+ * backreferences) is not checked, and `schemaIssues` warns of it.
  */
 // @ts-types="../../../vendor/ajv@8.20.0/ajv.d.ts"
 import { addFormats, Ajv2020, AjvDraft7, validate2020Schema } from "ajv-bundle";
 import type { ErrorObject, ValidateFunction } from "ajv";
-import { type Issue, issue } from "../issue.ts";
+import { type Issue, issue, warning } from "../issue.ts";
 import type { EndpointSpec } from "../model.ts";
-import { META_2020, SCHEMA_OPTIONS as OPTIONS } from "./schema_options.ts";
+import { linearSource } from "../parse/linear_pattern.ts";
+import { type PatternCompiler, unsupportedFeature } from "../parse/pattern.ts";
+import { META_2020, SCHEMA_OPTIONS } from "./schema_options.ts";
 
 type AjvInstance = InstanceType<typeof Ajv2020.default> | InstanceType<typeof AjvDraft7.default>;
 
@@ -43,10 +52,82 @@ export function newAjv2020(
     };
   } = {},
 ): InstanceType<typeof Ajv2020.default> {
-  return withFormats(new Ajv2020.default({ ...OPTIONS, ...extra })) as InstanceType<
+  return withFormats(new Ajv2020.default({ ...SCHEMA_OPTIONS, ...extra })) as InstanceType<
     typeof Ajv2020.default
   >;
 }
+
+let re2: PatternCompiler | undefined;
+/** Patterns RE2 cannot run, with its reason: not checked (`schemaIssues` says so). */
+const unchecked = new Map<string, string>();
+
+/** Hands over RE2 for patterns outside the linear subset (kept for the rest of the process). */
+export function useRe2(compiler: PatternCompiler): void {
+  re2 = compiler;
+}
+
+/**
+ * Whether RE2 must be handed over before the schema is compiled: one of its
+ * patterns is outside the linear subset, and RE2 is not here yet.
+ */
+export function needsRe2(schema: unknown): boolean {
+  return re2 === undefined &&
+    schemaPatterns(schema).some((source) => linearSource(source, "") === undefined);
+}
+
+/**
+ * Every `pattern` and `patternProperties` key in a schema. Values under other
+ * keywords (`const`, `examples`) may add a few: that only loads RE2 sooner.
+ */
+function schemaPatterns(schema: unknown): string[] {
+  const patterns: string[] = [];
+  const stack = [schema];
+  while (stack.length) {
+    const value = stack.pop();
+    if (typeof value !== "object" || value === null) continue;
+    for (const [key, child] of Object.entries(value)) {
+      if (key === "pattern" && typeof child === "string") patterns.push(child);
+      else if (key === "patternProperties" && typeof child === "object" && child !== null) {
+        patterns.push(...Object.keys(child));
+      }
+      if (typeof child === "object" && child !== null) stack.push(child);
+    }
+  }
+  return patterns;
+}
+
+interface PatternTester {
+  test(text: string): boolean;
+  toString(): string;
+}
+
+/**
+ * ajv's pattern engine (`pattern`, `patternProperties`): RegExp for linear
+ * patterns, else RE2; a pattern JavaScript reads but RE2 cannot run passes
+ * (ajv keys compiled patterns by `toString()`).
+ */
+function schemaPattern(source: string, flags: string): PatternTester {
+  const key = () => `/${source}/${flags}`;
+  const native = linearSource(source, "");
+  if (native !== undefined) {
+    const re = new RegExp(native, flags);
+    return { test: (text) => re.test(text), toString: key };
+  }
+  // Syntax errors stay ajv's, as before: the schema cannot be used.
+  new RegExp(source, flags);
+  if (!re2) throw new Error(`RE2 was not loaded for /${source}/ (see needsRe2)`); // a bug
+  try {
+    const pattern = re2(source, "");
+    return { test: (text) => pattern.test(text), toString: key };
+  } catch (error) {
+    unchecked.set(source, unsupportedFeature(source) ?? (error as Error).message);
+    return { test: () => true, toString: () => `${key()} unchecked` };
+  }
+}
+schemaPattern.code = "schemaPattern";
+
+/** The options every schema-mode instance is built with. */
+const OPTIONS = { ...SCHEMA_OPTIONS, code: { regExp: schemaPattern } };
 
 function ajvFor(schema: unknown): AjvInstance {
   const declared = (schema as { $schema?: unknown })?.$schema;
@@ -143,15 +224,25 @@ export function pointerToPath(pointer: string): string {
   return path;
 }
 
-/** The issue for a `## Schema` block that ajv cannot compile. */
+/**
+ * The error for a `## Schema` block that ajv cannot compile, or a warning for
+ * each pattern that is not checked.
+ */
 export function schemaIssues(spec: EndpointSpec): Issue[] {
   if (!spec.schema) return [];
+  const where = { file: spec.file, line: spec.schema.line };
   const problem = schemaProblem(spec.schema.value);
-  return problem
-    ? [issue("VALIDATION_ERROR", `Cannot use schema: ${problem}`, {
-      file: spec.file,
-      line: spec.schema.line,
+  if (problem) {
+    return [issue("VALIDATION_ERROR", `Cannot use schema: ${problem}`, {
+      ...where,
       fix: "Write a JSON Schema (draft 2020-12, or draft-07 with its $schema)",
-    })]
-    : [];
+    })];
+  }
+  return [...new Set(schemaPatterns(spec.schema.value))].flatMap((source) => {
+    const why = unchecked.get(source);
+    return why === undefined ? [] : [warning(`pattern /${source}/ is not checked: ${why}`, {
+      ...where,
+      fix: "Write the pattern without lookaround or backreferences to have it checked",
+    })];
+  });
 }

@@ -22,6 +22,8 @@ export type NetworkFailureKind =
   | "reset"
   | "tls"
   | "too_large"
+  /** Ctrl-C aborted the request before its answer: no verdict on the API. */
+  | "interrupted"
   | "other";
 
 export interface NetworkFailure {
@@ -55,6 +57,10 @@ const ERROR_TYPE_SET = new Set<string>(ERROR_TYPES);
 /** Classifies a finished (or failed-to-connect) execution. */
 export function classify(outcome: Outcome): Classification {
   const { spec, env, diff } = outcome;
+  if (outcome.networkFailure?.kind === "interrupted") {
+    const hint = "Interrupted: Ctrl-C aborted the request before its answer came";
+    return { passed: false, error_type: null, hint, hints: [hint] };
+  }
   if (outcome.networkFailure) {
     const failure = outcome.networkFailure;
     const relative = usesBaseUrl(spec);

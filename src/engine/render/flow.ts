@@ -74,6 +74,8 @@ export function renderFlowStep(
     ? paint.cyan("○")
     : step.passed
     ? paint.green("✓")
+    : step.interrupted
+    ? paint.yellow("✗")
     : paint.red("✗");
   const status = step.status
     ? paint.bold(`${step.status} ${reasonPhrase(step.status, record?.response?.reason)}`.trim())
@@ -86,6 +88,7 @@ export function renderFlowStep(
     options.dryRun ? "" : paint.dim(`${step.duration_ms} ms`),
     step.attempts ? paint.dim(`${step.attempts} attempt${step.attempts === 1 ? "" : "s"}`) : "",
     step.error_type ? paint.red(step.error_type) : "",
+    step.interrupted ? paint.yellow("interrupted") : "",
   ].filter(Boolean);
   // concat, never push(...): a large body has more lines than a call takes arguments.
   let lines = [parts.join("  ")];

@@ -17,10 +17,11 @@ import type {
   ResponseBlock,
   VariableReportEntry,
 } from "../model.ts";
-import { envVariableFor, lookupVar, secretValues, type VarLayer } from "./layers.ts";
+import { envVariableFor, lookupVar, SECRET_NAME, secretValues, type VarLayer } from "./layers.ts";
 import { addGraphqlHeaders, graphqlRequestBody } from "../graphql/request.ts";
 import {
   type AuthPlan,
+  authSecretVariableNames,
   authVariableNames,
   planAuth,
   planTransport,
@@ -161,11 +162,15 @@ export function missingHint(name: string, env: string): string {
 
 /** The variable report of SPEC.md for one endpoint. */
 export function reportVariables(spec: EndpointSpec, options: BuildOptions): VariableReportEntry[] {
+  const credentials = new Set(
+    authSecretVariableNames(spec, options.auth, options.project ?? NO_PROJECT),
+  );
   return usedVariables(spec, options.auth, options.project).map(({ name, kind }) => {
+    const secret = credentials.has(name) || SECRET_NAME.test(name) ? { secret: true as const } : {};
     const hit = lookupVar(options.layers, name);
-    if (hit) return { name, kind, resolved: true, source: hit.source };
+    if (hit) return { name, kind, resolved: true, source: hit.source, ...secret };
     if (isGenerated(name)) return { name, kind, resolved: true, source: "generated per request" };
-    return { name, kind, resolved: false, hint: missingHint(name, options.env) };
+    return { name, kind, resolved: false, hint: missingHint(name, options.env), ...secret };
   });
 }
 

@@ -10,7 +10,7 @@ import { type Issue, warning } from "../../engine/issue.ts";
 import type { HttpResponse, ResolvedRequest } from "../../engine/model.ts";
 import type { AuthPlan, TransportPlan } from "../../engine/auth/plan.ts";
 import { parseSetCookie, setCookieHeaders } from "../../engine/auth/set_cookie.ts";
-import { proxyFor } from "../../engine/auth/proxy.ts";
+import { environmentProxy, proxyFor } from "../../engine/auth/proxy.ts";
 import { headerValue } from "../../engine/compare/headers.ts";
 import { sendRequest, type SendResult } from "../../adapters/http.ts";
 import { HttpClients, readPemFiles } from "../../adapters/http_clients.ts";
@@ -42,11 +42,17 @@ export interface Outgoing {
   env: string;
   /** The folder `tls:` paths of project.md are relative to. */
   base: string;
+  /** Ctrl-C: aborts the request in flight (an `Always` step's request is sent without it). */
+  interrupt?: AbortSignal;
   /**
    * Sends instead of a plain request (a file or multipart body, an event
    * stream, a WebSocket script), over the run's client for TLS and proxies.
    */
-  send?: (request: ResolvedRequest, client?: Deno.HttpClient) => Promise<SendResult>;
+  send?: (
+    request: ResolvedRequest,
+    client?: Deno.HttpClient,
+    interrupt?: AbortSignal,
+  ) => Promise<SendResult>;
 }
 
 export interface Exchange extends SendResult {
@@ -65,6 +71,8 @@ export class RunTransport {
   readonly warnings: Issue[] = [];
   readonly #jar = new RunCookieJar();
   readonly #clients = new HttpClients();
+  /** Unverified TLS (`tls.insecure`), loaded with the first such request. */
+  #bridges?: import("../../adapters/tls_bridge.ts").InsecureBridges;
   #tokens?: Promise<TokenSource>;
 
   constructor(readonly options: TransportOptions, private readonly ctx: OpsContext) {}
@@ -169,25 +177,30 @@ export class RunTransport {
     const cert = this.options.cert ?? (tls?.cert ? path(tls.cert) : undefined);
     const key = this.options.key ?? (tls?.key ? path(tls.key) : undefined);
     const insecure = this.options.insecure === true || tls?.insecure === true;
-    if (insecure && /^(https|wss):/.test(request.url)) {
-      if (out.send) {
-        return {
-          problem: "tls.insecure (--insecure) cannot send a file, multipart or stream request: " +
-            "trust the server's CA with tls.ca (or --ca <ca.pem>) instead",
-          durationMs: 0,
-        };
-      }
-      this.#warnInsecure();
-      const read = readPemFiles(ca, cert, key);
-      if (read.problem) return { problem: read.problem, durationMs: 0 };
-      const { sendInsecure } = await import("../../adapters/http_insecure.ts");
-      return await sendInsecure(request, out.timeoutMs, read);
-    }
     const proxy = proxyFor(
       request.url,
       out.transport?.proxy,
       this.ctx.env.NO_PROXY ?? this.ctx.env.no_proxy,
     );
+    if (insecure && /^(https|wss):/.test(request.url)) {
+      this.#warnInsecure();
+      const read = readPemFiles([], cert, key);
+      if (read.problem) return { problem: read.problem, durationMs: 0 };
+      // Deno's client does not reach the server here, so the environment's proxy is ours to honour.
+      const via = proxy ?? environmentProxy(request.url, this.ctx.env);
+      this.#bridges ??= new (await import("../../adapters/tls_bridge.ts")).InsecureBridges();
+      return await this.#bridges.send(
+        request,
+        {
+          ...(read.cert && read.key ? { cert: read.cert, key: read.key } : {}),
+          ...(via ? { proxy: via } : {}),
+        },
+        (plain, client) =>
+          out.send
+            ? out.send(plain, client, out.interrupt)
+            : sendRequest(plain, out.timeoutMs, { client, interrupt: out.interrupt }),
+      );
+    }
     const choice = this.#clients.get({
       ca,
       ...(cert && key ? { cert, key } : {}),
@@ -195,8 +208,11 @@ export class RunTransport {
     });
     if (choice.problem) return { problem: choice.problem, durationMs: 0 };
     return out.send
-      ? await out.send(request, choice.client)
-      : await sendRequest(request, out.timeoutMs, { client: choice.client });
+      ? await out.send(request, choice.client, out.interrupt)
+      : await sendRequest(request, out.timeoutMs, {
+        client: choice.client,
+        interrupt: out.interrupt,
+      });
   }
 
   /** One request without auth or cookies (a token request of `apispec auth login`). */
@@ -226,6 +242,7 @@ export class RunTransport {
 
   close(): void {
     this.#clients.close();
+    this.#bridges?.close();
   }
 }
 

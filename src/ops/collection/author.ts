@@ -13,6 +13,7 @@ import { staysInside } from "../../adapters/contain.ts";
 import type { OpsContext } from "../../adapters/system.ts";
 import { displayPath } from "./load.ts";
 import { kindOf } from "./file_kind.ts";
+import { loadSchemaMode } from "../run/schema_mode.ts";
 
 export interface AuthorInput {
   path: string;
@@ -89,8 +90,8 @@ export async function authorSpec(
     return { ok: false, issues: errorsOf(problems) };
   }
   if (parsed.spec.schema) {
-    const schemaIssues = (await import("../../engine/compare/schema.ts")).schemaIssues(parsed.spec);
-    if (schemaIssues.length > 0) return { ok: false, issues: schemaIssues };
+    const schemaIssues = (await loadSchemaMode(parsed.spec.schema.value)).schemaIssues(parsed.spec);
+    if (errorsOf(schemaIssues).length > 0) return { ok: false, issues: errorsOf(schemaIssues) };
   }
   const existed = await exists(target);
   if (existed && !input.overwrite) {

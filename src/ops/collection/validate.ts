@@ -22,6 +22,7 @@ import { loadFlowTree } from "../flow/load.ts";
 import { loadDataSet } from "../flow/data.ts";
 import { displayPath, findCollectionRoot, resolveStepPath } from "./load.ts";
 import { patternIssues } from "../run/assertions.ts";
+import { loadSchemaMode } from "../run/schema_mode.ts";
 import type { EndpointSpec } from "../../engine/model.ts";
 import {
   type DuplicateOperation,
@@ -62,7 +63,7 @@ export async function validateText(
     case "endpoint": {
       const { spec, issues: found } = parseEndpoint(text, file);
       const schema = spec?.schema
-        ? (await import("../../engine/compare/schema.ts")).schemaIssues(spec)
+        ? (await loadSchemaMode(spec.schema.value)).schemaIssues(spec)
         : [];
       const patterns = spec ? await patternIssues(spec.assertions, file) : [];
       const graphql = spec?.graphql

@@ -184,7 +184,7 @@ export async function buildContext(
     });
   };
   const variablesOf = (spec: EndpointSpec, auth: AuthKind, captured: Set<string>) => {
-    const names = usedVariables(spec, auth).map((u) => u.name);
+    const names = usedVariables(spec, auth, collection.config).map((u) => u.name);
     // Only debugging needs to know what resolves; elsewhere the names are enough.
     if (request.intent !== "debug") return names.map((name) => ({ name }));
     return resolveVariables(names, spec, collection, env, request, ctx)

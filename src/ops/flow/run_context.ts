@@ -18,6 +18,7 @@ import {
 import type { Lookup } from "../../engine/flow/lookup.ts";
 import type { DataRow } from "../../engine/parse/data.ts";
 import type { OpsContext } from "../../adapters/system.ts";
+import { sleepUnless } from "../../adapters/clock.ts";
 import { type ExecInput, OS_PREFIXES } from "../run/exec.ts";
 import type { HistorySink } from "../run/history.ts";
 import { buildLayers, type Collection, type LayerInputs } from "../collection/load.ts";
@@ -115,17 +116,7 @@ export function interrupted(rc: RunContext): boolean {
 
 /** Waits `ms` (a `Delay`, an `Every`), or less when the run is interrupted meanwhile. */
 export async function sleepUnlessInterrupted(rc: RunContext, ms: number): Promise<void> {
-  const signal = rc.ctx.interrupt;
-  if (!signal) return await rc.ctx.clock.sleep(ms);
-  if (signal.aborted) return;
-  let stop!: () => void;
-  const stopped = new Promise<void>((resolve) => stop = resolve);
-  signal.addEventListener("abort", stop, { once: true });
-  try {
-    await Promise.race([rc.ctx.clock.sleep(ms), stopped]);
-  } finally {
-    signal.removeEventListener("abort", stop);
-  }
+  await sleepUnless(rc.ctx.clock, ms, rc.ctx.interrupt);
 }
 
 /** A lookup over layers. */

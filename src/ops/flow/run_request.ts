@@ -43,7 +43,7 @@ export async function runRequest(
   node: PlanNode,
   name: string,
   captures: Record<string, string>,
-  place: { iteration?: number },
+  place: { iteration?: number; always?: boolean },
 ): Promise<RequestRun> {
   const loaded = rc.tree.loaded.get(node.target)!;
   const spec = loaded.spec!;
@@ -98,10 +98,13 @@ export async function runRequest(
     };
   }
 
+  // Ctrl-C aborts a request in flight, except a cleanup's: an Always step is sent (after the
+  // interrupt, or when it comes) to the end; a second Ctrl-C ends the process.
+  const ctx = place.always || step.always ? { ...rc.ctx, interrupt: undefined } : rc.ctx;
   const { run, attempts, waitedFor } = await sendUntil(
     rc,
     step,
-    () => runEndpoint(spec, rc.collection, options, rc.ctx),
+    () => runEndpoint(spec, rc.collection, options, ctx),
     (rule) => rules([rule])[0],
   );
   const response = run.rawResponse;
@@ -265,6 +268,7 @@ function record(name: string, endpoint: string, result: ExecRecord, rc: RunConte
     error_type: result.error_type,
     duration_ms: result.duration_ms,
     ...(result.passed ? {} : { hint: result.hint }),
+    ...(result.interrupted ? { interrupted: true as const } : {}),
     ...(rc.input.verbose ? { record: result } : {}),
   };
 }

@@ -4,7 +4,14 @@
  * code; never prints. The CLI, the tool server and the preview server all
  * call this.
  */
-import { EXIT, type ExitCode, exitCodeFor, type Issue, issue } from "../../engine/issue.ts";
+import {
+  errorsOf,
+  EXIT,
+  type ExitCode,
+  exitCodeFor,
+  type Issue,
+  issue,
+} from "../../engine/issue.ts";
 import type {
   Diff,
   EndpointSpec,
@@ -42,6 +49,7 @@ import {
 } from "../auth/transport.ts";
 import type { OpsContext } from "../../adapters/system.ts";
 import { systemRandom } from "../../adapters/random.ts";
+import { sleepUnless } from "../../adapters/clock.ts";
 import {
   buildLayers,
   type Collection,
@@ -54,6 +62,7 @@ import {
 } from "../collection/load.ts";
 import { appendHistory, historyEntry, type HistorySink } from "./history.ts";
 import { assertionOptions, patternIssues } from "./assertions.ts";
+import { loadSchemaMode } from "./schema_mode.ts";
 import { sharedLayers } from "./shared_layers.ts";
 import { loadPayload, type Payload, usesFiles } from "./body_files.ts";
 import { sendRequest } from "../../adapters/http.ts";
@@ -135,13 +144,13 @@ export async function loadEndpoint(
       return { path, file, text, issues: [...secrets, ...issues, ...graphqlIssues] };
     }
   }
-  if (spec?.schema) {
-    const schemaIssues = (await import("../../engine/compare/schema.ts")).schemaIssues(spec);
-    if (schemaIssues.length > 0) {
-      return { path, file, text, issues: [...secrets, ...issues, ...schemaIssues] };
-    }
+  const schemaIssues = spec?.schema
+    ? (await loadSchemaMode(spec.schema.value)).schemaIssues(spec)
+    : [];
+  if (errorsOf(schemaIssues).length > 0) {
+    return { path, file, text, issues: [...secrets, ...issues, ...schemaIssues] };
   }
-  return { path, file, text, spec, issues: [...secrets, ...issues] };
+  return { path, file, text, spec, issues: [...secrets, ...issues, ...schemaIssues] };
 }
 
 /**
@@ -341,6 +350,7 @@ export async function runEndpoint(
       timeoutMs,
       env: options.env,
       base: collection.root,
+      interrupt: ctx.interrupt,
       ...(send ? { send } : {}),
     });
     const sent: SendResult & { bytes?: Uint8Array; problems?: string[]; stopped?: string } =
@@ -351,16 +361,20 @@ export async function runEndpoint(
     bytes = sent.bytes;
     streamProblems = sent.problems ?? [];
     stopped = sent.stopped;
-    if (exchange.refused || exchange.problem) break;
+    if (exchange.refused || exchange.problem || ctx.interrupt?.aborted) break;
     if (
       attempt >= policy.attempts || !isRetryable({ status: response?.status, failed: !!failure })
     ) break;
-    await ctx.clock.sleep(retryDelay(policy, attempt, {
-      random: Math.random(),
-      now: ctx.clock.now(),
-      timeoutMs,
-      retryAfter: response ? headerValue(response.headers, "retry-after") : undefined,
-    }));
+    await sleepUnless(
+      ctx.clock,
+      retryDelay(policy, attempt, {
+        random: Math.random(),
+        now: ctx.clock.now(),
+        timeoutMs,
+        retryAfter: response ? headerValue(response.headers, "retry-after") : undefined,
+      }),
+      ctx.interrupt,
+    );
   }
   if (options.onExchangeDone) {
     options.onExchangeDone();
@@ -386,7 +400,7 @@ export async function runEndpoint(
       ignore: spec.ignore,
       schema: spec.schema?.value,
       validateSchema: spec.match === "schema"
-        ? (await import("../../engine/compare/schema.ts")).validateAgainstSchema
+        ? (await loadSchemaMode(spec.schema?.value)).validateAgainstSchema
         : undefined,
       ...(payload?.expected
         ? {
@@ -444,6 +458,7 @@ export async function runEndpoint(
           : {}),
       }
       : {}),
+    ...(failure?.kind === "interrupted" ? { interrupted: true as const } : {}),
   };
   const exitCode = verdict.passed
     ? EXIT.passed
@@ -454,7 +469,8 @@ export async function runEndpoint(
   if (options.verbose) record.request = exchange!.sent;
   // Every real execution, from every surface, lands in the spec's history, masked like any output.
   const masked = maskRecord(record, secrets);
-  const historyProblem = recordRun(masked);
+  // An aborted request says nothing about the API: it stays out of the history.
+  const historyProblem = record.interrupted ? undefined : recordRun(masked);
   let maskedRequest: ResolvedRequest | undefined;
   let maskedUrl: string | undefined;
   return {
@@ -491,14 +507,16 @@ async function customSender(
 ): Promise<Outgoing["send"]> {
   if (spec.protocol === "sse" || spec.protocol === "ws") {
     const { sendStream } = await import("./stream_send.ts");
-    return (request, client) => sendStream(spec, built, request, timeoutMs, payload?.body, client);
+    return (request, client, interrupt) =>
+      sendStream(spec, built, request, timeoutMs, { body: payload?.body, client, interrupt });
   }
   if (!payload) return undefined;
-  return (request, client) =>
+  return (request, client, interrupt) =>
     sendRequest(request, timeoutMs, {
       body: payload.body,
       keepBytes: payload.expected !== undefined,
       ...(client ? { client } : {}),
+      interrupt,
     });
 }
 
@@ -628,6 +646,7 @@ export async function execInCollection(
   // `exec` of one file: its own transport, whose cookie jar starts (and stays) empty.
   const transport = input.transport ??
     new RunTransport({ ...input.transportOptions, cookies: false }, ctx);
+  // Its clients (and unverified TLS's bridges) end with the run; a long-lived server would keep them.
   const run = await runEndpoint(spec, collection, {
     env,
     layers,
@@ -640,7 +659,9 @@ export async function execInCollection(
     verbose: input.verbose ?? false,
     history: input.history,
     onExchangeDone: input.onExchangeDone,
-  }, ctx);
+  }, ctx).finally(() => {
+    if (!input.transport) transport.close();
+  });
   // Added to the run rather than spread into a new object: a spread reads (so masks) them all.
   const result: ExecResult = Object.assign(run, {
     issues: [...pre, ...run.issues],

@@ -28,10 +28,15 @@ export async function sendStream(
   built: BuiltExchange,
   request: ResolvedRequest,
   timeoutMs: number,
-  body?: BodyInit,
-  /** The run's client (private CA, client certificate, proxy); WebSockets use Deno's own. */
-  client?: Deno.HttpClient,
+  how: {
+    body?: BodyInit;
+    /** The run's client (private CA, client certificate, proxy, unverified TLS). */
+    client?: Deno.HttpClient;
+    /** Ctrl-C: ends an event stream at once (a WebSocket script runs to its limits). */
+    interrupt?: AbortSignal;
+  } = {},
 ): Promise<StreamSent> {
+  const { body, client, interrupt } = how;
   const stream = spec.stream ?? STREAM_DEFAULTS;
   if (spec.protocol === "ws") {
     const { runWsScript } = await import("../../adapters/ws.ts");
@@ -41,6 +46,7 @@ export async function sendStream(
       maxMs: stream.maxMs,
       maxMessages: stream.maxEvents,
       exact: stream.exact,
+      ...(client ? { client } : {}),
       matches: (expected, actual) => dataMatches(expected, actual, { match: spec.match, ignored }),
       differences: (expected, actual, index) =>
         matchData(expected, actual, `messages[${index}]`, { match: spec.match, ignored }),
@@ -54,6 +60,7 @@ export async function sendStream(
     ...(stream.until ? { until: untilMatcher(stream.until) } : {}),
     ...(body ? { body } : {}),
     ...(client ? { client } : {}),
+    ...(interrupt ? { interrupt } : {}),
   });
   return { ...sent, problems: [] };
 }

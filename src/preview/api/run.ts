@@ -89,6 +89,7 @@ export async function varsRoute(state: PreviewState, url: URL): Promise<Response
     layers,
     auth: spec.auth ?? collection.config.auth,
     env,
+    project: collection.config,
   });
   return json({ spec: file, env, ready: variables.every((v) => v.resolved), variables, issues });
 }

@@ -92,12 +92,13 @@ export async function runSpec(input: RunSpecInput, ctx: OpsContext): Promise<Run
   );
   const auth = spec.auth ?? result.collection.config.auth;
   const values: Record<string, string> = {};
-  for (const { name } of usedVariables(spec, auth)) {
+  const project = result.collection.config;
+  for (const { name } of usedVariables(spec, auth, project)) {
     const hit = lookupVar(layers, name);
     if (hit) values[name] = hit.value;
   }
   const response = responseFromSpec(spec, values)!;
-  const built = buildExchange(spec, { layers, auth, env: result.env });
+  const built = buildExchange(spec, { layers, auth, env: result.env, project });
   const assertionResults = evaluateAssertions(
     built.assertions,
     response,

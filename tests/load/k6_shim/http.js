@@ -26,7 +26,15 @@ function parse(raw) {
   return { status: Number(statusLine.split(" ")[1]), headers, body: rest };
 }
 
+// k6 takes statuses and {min, max} ranges, in any order.
 export function expectedStatuses(...statuses) {
+  for (const status of statuses) {
+    const ok = Number.isInteger(status) ||
+      (Number.isInteger(status?.min) && Number.isInteger(status?.max));
+    if (!ok) {
+      throw new Error(`expectedStatuses: not a status or a range: ${JSON.stringify(status)}`);
+    }
+  }
   return { statuses };
 }
 

@@ -203,11 +203,12 @@ export function VarsEditor(
                   <code>{name}</code>
                 </th>
                 <td>
-                  <input
-                    aria-label={`Override ${name}`}
+                  <OverrideInput
+                    name={name}
+                    secret={entry?.secret === true}
                     value={values[name] ?? ""}
                     placeholder={entry?.resolved ? "(as resolved)" : "required"}
-                    onInput={(e) => set(name, (e.target as HTMLInputElement).value)}
+                    onInput={(value) => set(name, value)}
                   />
                 </td>
                 <td class="muted">
@@ -243,6 +244,25 @@ export function VarsEditor(
       </form>
     </div>
   );
+}
+
+/** An override's field; a credential's (a client secret, a password) is typed unseen. */
+function OverrideInput(
+  { name, secret, value, placeholder, onInput }: {
+    name: string;
+    secret: boolean;
+    value: string;
+    placeholder: string;
+    onInput: (value: string) => void;
+  },
+) {
+  const props = {
+    "aria-label": `Override ${name}`,
+    value,
+    placeholder,
+    onInput: (e: Event) => onInput((e.target as HTMLInputElement).value),
+  };
+  return secret ? <input type="password" autocomplete="off" {...props} /> : <input {...props} />;
 }
 
 export interface Toast {
