@@ -19,7 +19,7 @@ import {
   USER,
 } from "../helpers/auth_api.ts";
 import { startOidc } from "../helpers/oidc.ts";
-import { hasOpenssl, makeCerts } from "../helpers/certs.ts";
+import { hasOpenssl, makeCerts, serveHttps } from "../helpers/certs.ts";
 import { workspace } from "../helpers/workspace.ts";
 
 const SHOP_CI = {
@@ -55,14 +55,7 @@ Deno.test("every example of docs/auth.md runs against loopback servers of each s
   };
   const api = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, handler);
   const certs = hasOpenssl() ? await makeCerts() : undefined;
-  const https = certs &&
-    Deno.serve({
-      hostname: "127.0.0.1",
-      port: 0,
-      cert: certs.read(certs.server.cert),
-      key: certs.read(certs.server.key),
-      onListen() {},
-    }, handler);
+  const https = certs && serveHttps(certs, certs.server, handler);
   const cache = await Deno.makeTempDir({ prefix: "apispec-cache-" });
   try {
     await using project = await workspace({
