@@ -10,33 +10,7 @@ import { apispec, json } from "../helpers/cli.ts";
 import { collectionFiles, endpoint, workspace } from "../helpers/workspace.ts";
 import { flowFile, type FlowJson, outcomes } from "../flow/helpers.ts";
 import { startMcp } from "../helpers/mcp.ts";
-
-const SESSION = "sess-4f9a1c2e7b3d";
-
-function cookieApi() {
-  const seen: { path: string; cookie: string | null }[] = [];
-  const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, (request) => {
-    const url = new URL(request.url);
-    seen.push({ path: url.pathname, cookie: request.headers.get("cookie") });
-    if (url.pathname === "/login") {
-      const headers = new Headers({ "content-type": "application/json" });
-      headers.append("set-cookie", `sid=${SESSION}; Path=/; HttpOnly; SameSite=Lax`);
-      headers.append("set-cookie", "theme=dark; Path=/other");
-      return new Response('{"ok":true}', { headers });
-    }
-    if (url.pathname === "/me") {
-      return request.headers.get("cookie")?.includes(`sid=${SESSION}`)
-        ? Response.json({ name: "Ada" })
-        : Response.json({ error: "no session" }, { status: 401 });
-    }
-    return new Response("not found", { status: 404 });
-  });
-  return {
-    url: `http://127.0.0.1:${server.addr.port}`,
-    seen,
-    [Symbol.asyncDispose]: () => server.shutdown(),
-  };
-}
+import { cookieApi, SESSION } from "../helpers/auth_api.ts";
 
 const LOGIN = endpoint({
   method: "POST",

@@ -21,7 +21,13 @@ export interface Oidc extends AsyncDisposable {
   accepts(token: string): Promise<boolean>;
 }
 
-export async function startOidc(options: { ttlSeconds?: number } = {}): Promise<Oidc> {
+export interface OidcOptions {
+  ttlSeconds?: number;
+  /** Another confidential client-credentials client and the scopes it may ask for (docs' `shop-ci`). */
+  client?: { id: string; secret: string; scopes: string[] };
+}
+
+export async function startOidc(options: OidcOptions = {}): Promise<Oidc> {
   const server = http.createServer();
   await new Promise<void>((done) => server.listen(0, "127.0.0.1", () => done()));
   const port = (server.address() as { port: number }).port;
@@ -44,6 +50,16 @@ export async function startOidc(options: { ttlSeconds?: number } = {}): Promise<
         redirect_uris: ["http://127.0.0.1/callback"],
         response_types: ["code"],
       },
+      ...(options.client
+        ? [{
+          client_id: options.client.id,
+          client_secret: options.client.secret,
+          grant_types: ["client_credentials"],
+          redirect_uris: [],
+          response_types: [],
+          scope: options.client.scopes.join(" "),
+        }]
+        : []),
     ],
     features: {
       clientCredentials: { enabled: true },
@@ -51,7 +67,7 @@ export async function startOidc(options: { ttlSeconds?: number } = {}): Promise<
       revocation: { enabled: true },
     },
     pkce: { required: () => true },
-    scopes: ["openid", "offline_access", "api:read"],
+    scopes: ["openid", "offline_access", "api:read", ...options.client?.scopes ?? []],
     issueRefreshToken: () => true,
     ttl: { AccessToken: ttl, ClientCredentials: ttl, RefreshToken: 3600, Interaction: 600 },
     // Quiet in tests: no warnings about development keys on every run.

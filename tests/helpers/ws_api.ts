@@ -2,7 +2,7 @@
  * A real WebSocket API on 127.0.0.1, served by the `ws` package (the Node
  * ecosystem's WebSocket server) through Deno's npm support: a bearer token
  * checked at the handshake, a subprotocol, a welcome message, subscriptions
- * that push prices, an echo, a close on request, and the hostile kinds (a huge
+ * that push prices, an echo, a close on request (and on unsubscribe, with 1000), and the hostile kinds (a huge
  * message, a flood).
  */
 import { WebSocketServer } from "ws";
@@ -54,7 +54,8 @@ export async function startWsApi(): Promise<WsApi> {
         [101.5, 102.25, 99.75].forEach((price, i) =>
           socket.send(JSON.stringify({ type: "price", symbol: "BTC", price, seq: i + 1 }))
         );
-      } else if (message.type === "ping") socket.send(JSON.stringify({ type: "pong" }));
+      } else if (message.type === "unsubscribe") socket.close(1000, "unsubscribed");
+      else if (message.type === "ping") socket.send(JSON.stringify({ type: "pong" }));
       else if (text === "bye") socket.close(4000, "bye");
       else if (text === "huge") socket.send("x".repeat(17 * 1024 * 1024));
       else if (text === "flood") {

@@ -8,21 +8,9 @@ import { assert, assertEquals, assertMatch, assertStringIncludes } from "@std/as
 import { apispec, json } from "../helpers/cli.ts";
 import { startTestApi } from "../helpers/api.ts";
 import { collectionFiles, workspace } from "../helpers/workspace.ts";
+import { PNG, sha256 } from "../helpers/files_api.ts";
 
 const SPEC = "api-docs/apis/files/upload.md";
-/** A real PNG (1x1, red), as bytes an API would send. */
-const PNG = Uint8Array.from(
-  atob(
-    "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==",
-  ),
-  (c) => c.charCodeAt(0),
-);
-
-async function sha256(bytes: Uint8Array): Promise<string> {
-  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes as BufferSource));
-  return Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
-}
-
 function spec(method: string, request: string, expected: string, extra = ""): string {
   return `---
 resource: files

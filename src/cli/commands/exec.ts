@@ -28,7 +28,9 @@ export async function run(args: ParsedArgs, io: CliIO): Promise<number> {
   const strict = args.flags["strict-assertions"] === true;
   if (output === "console") {
     printIssues(result.issues, io, result.sources);
-    if (started || args.flags["dry-run"]) io.out(consoleView(result, io, strict));
+    // Nothing sent and no issue to explain it (a token endpoint that refused): the record says why.
+    const unexplained = result.issues.length === 0 && !result.record.passed;
+    if (started || unexplained || args.flags["dry-run"]) io.out(consoleView(result, io, strict));
   } else {
     printIssues(result.issues.filter((i) => i.severity === "warning"), io, result.sources);
     if (output === "json") printJson(result.record, io);

@@ -181,7 +181,9 @@ export class FieldReader {
           })
           : warning(`Unknown frontmatter key "${key}" is ignored`, {
             ...where,
-            fix: "Remove it, or check the spelling against the endpoint-file fields in the README",
+            fix: `Remove it; the known keys are ${
+              known.filter((k) => !k.includes(".")).join(", ")
+            }`,
           }),
       );
     }

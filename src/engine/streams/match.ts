@@ -5,7 +5,7 @@
  */
 import type { ExpectedEvent, MatchMode, StreamEvent } from "../model.ts";
 import { compareShape, compareStrict, MAX_DIFFERENCES } from "../compare/body.ts";
-import { expectedJson, preview, tryJson } from "../compare/json_path.ts";
+import { expectedJson, tryJson } from "../compare/json_path.ts";
 
 export interface MatchOptions {
   match: MatchMode;
@@ -123,7 +123,7 @@ export function describeEvent(expected: ExpectedEvent): string {
   const parts = [
     ...(expected.event !== undefined ? [`event: ${expected.event}`] : []),
     ...(expected.id !== undefined ? [`id: ${expected.id}`] : []),
-    `data: ${preview(expected.data, 60).replace(/^"|"$/g, "")}`,
+    `data: ${dataPreview(expected.data)}`,
   ];
   return parts.join(", ");
 }
@@ -190,9 +190,13 @@ export function compareEvents(
 }
 
 function describeActual(event: StreamEvent): string {
-  return `${event.event ? `event: ${event.event}, ` : ""}data: ${
-    preview(event.data, 60).replace(/^"|"$/g, "")
-  }`;
+  return `${event.event ? `event: ${event.event}, ` : ""}data: ${dataPreview(event.data)}`;
+}
+
+/** An event's data on one line as written (not JSON-escaped: it is already text), cut at 60. */
+function dataPreview(data: string): string {
+  const line = data.replaceAll("\n", "\\n");
+  return line.length > 60 ? line.slice(0, 59) + "…" : line;
 }
 
 /**
