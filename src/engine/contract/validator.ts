@@ -17,8 +17,10 @@
  */
 // @ts-types="../../../vendor/re2js@2.10.0/index.d.ts"
 import { RE2JS } from "re2js";
-import { newAjv2020 } from "../compare/schema.ts";
+import { newAjv2020, validAgainst2020MetaSchema } from "../compare/schema.ts";
+import { META_2020 } from "../compare/schema_options.ts";
 import { linearSource } from "../parse/linear_pattern.ts";
+import { QuickCheck, VALID } from "./quick_check.ts";
 import {
   DEFINITIONS_PREFIX,
   type Direction,
@@ -145,11 +147,28 @@ export class SharedSchemaValidator {
   #flaws: SchemaFlaw[] = [];
   #rootFlaws = new Map<unknown, string>();
   #direction: Direction = "response";
+  /** Proves most values valid without compiling anything (see quick_check.ts). */
+  #quick?: QuickCheck = new QuickCheck({
+    definition: (name) => this.#lookup(name),
+    refused: (key) =>
+      typeof key === "string"
+        ? this.#definitions.get(key) === null
+        : this.#compiled.get(key) === null ||
+          this.#laterCompiled.get(this.#laterIndex.get(key) ?? -1) === null,
+    formats: this.#ajv.formats as Record<string, unknown>,
+    keywords: this.#ajv.RULES.all as Record<string, unknown>,
+    pattern: (source) => safePattern(source, "u"),
+  });
 
-  /** `definitions`: by name, or a lookup (a converter's grow as roots are converted). */
+  /**
+   * `definitions`: by name, or a lookup (a converter's grow as roots are converted).
+   * `options.quick: false` leaves every check to ajv (tests compare the two).
+   */
   constructor(
     definitions: Record<string, unknown> | ((name: string) => unknown) = {},
+    options: { quick?: boolean } = {},
   ) {
+    if (options.quick === false) this.#quick = undefined;
     this.#lookup = typeof definitions === "function"
       ? definitions
       : (name) => Object.hasOwn(definitions, name) ? definitions[name] : undefined;
@@ -254,8 +273,29 @@ export class SharedSchemaValidator {
       : schema === false
       ? { not: {} }
       : {};
-    return this.#ajv.compile(chunk as Record<string, unknown>) as unknown as Validate;
+    // Operations repeat schemas written alike (an inline `{type: array, items: {$ref}}`):
+    // one compile per text. A refusal is not kept, so each refused schema is still named.
+    const text = JSON.stringify(chunk);
+    let validate = this.#byText.get(text);
+    if (!validate) {
+      // ajv checks a schema against the meta-schema before compiling it, and compiles the
+      // meta-schema for that in every process (40 ms). The validator generated ahead of time
+      // gives the same verdict; ajv's own check runs only for a schema it will refuse, so the
+      // flaw reads as ajv words it.
+      const declared = (chunk as { $schema?: unknown }).$schema;
+      const options = (this.#ajv as unknown as { opts: { validateSchema: boolean } }).opts;
+      options.validateSchema = !((declared === undefined || declared === META_2020) &&
+        validAgainst2020MetaSchema(chunk));
+      try {
+        validate = this.#ajv.compile(chunk as Record<string, unknown>) as unknown as Validate;
+      } finally {
+        options.validateSchema = true;
+      }
+      this.#byText.set(text, validate);
+    }
+    return validate;
   }
+  #byText = new Map<string, Validate>();
 
   /** A copy with shared refs as `REF` and, when `split`, subschemas below `CHUNK_DEPTH` as `LATER`. */
   #chunk(schema: Record<string, unknown>, depth: number, split: boolean): unknown {
@@ -294,6 +334,7 @@ export class SharedSchemaValidator {
     direction: Direction = "response",
     label = "a schema",
   ): SchemaError[] {
+    if (this.#quick?.verdict(root, value, direction) === VALID) return [];
     let validate = this.#compiled.get(root);
     if (validate === undefined) {
       // A root that only names a definition is that definition's validator.
