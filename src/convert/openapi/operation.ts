@@ -13,7 +13,7 @@ import {
 import { asArray, isRecord } from "../data.ts";
 import { deref } from "./refs.ts";
 import type { SchemaConverter } from "./schema.ts";
-import type { ExampleGenerator, SchemaError } from "../../engine/examples/mod.ts";
+import type { ExampleGenerator, ExampleResult, SchemaError } from "../../engine/examples/mod.ts";
 import { pointerPath } from "../../engine/contract/body.ts";
 import { multipartBody, urlencodedBody } from "../form_body.ts";
 import { camelFromHeader, safeBody, safeJson } from "../credentials.ts";
@@ -43,7 +43,34 @@ export interface OperationInput {
    * absent when the document has no body schemas. `shared` converts schemas
    * with refs to the generator's shared definitions.
    */
-  examples?: { generator: ExampleGenerator; shared: SchemaConverter };
+  examples?: ExampleTools;
+}
+
+/** The example generator, the converter whose refs name its definitions, and what it made. */
+export interface ExampleTools {
+  generator: ExampleGenerator;
+  shared: SchemaConverter;
+  /**
+   * Generated examples by shared root and direction: operations share response
+   * objects (GitHub's 1,223 operations ask for about 290 distinct examples
+   * 2,000 times), and without a seed the generator gives the same value each time.
+   */
+  made: WeakMap<object, Partial<Record<"request" | "response", ExampleResult>>>;
+}
+
+/** The generator's example for `schema` (a converted root), made once per root and direction. */
+function generatedExample(
+  tools: ExampleTools,
+  schema: unknown,
+  direction: "request" | "response",
+  label: string,
+): ExampleResult {
+  if (typeof schema !== "object" || schema === null) {
+    return tools.generator.example(schema, { mode: direction }, label);
+  }
+  let made = tools.made.get(schema);
+  if (!made) tools.made.set(schema, made = {});
+  return made[direction] ??= tools.generator.example(schema, { mode: direction }, label);
 }
 
 interface Parameter {
@@ -137,11 +164,12 @@ function mediaExample(
   if (documented !== undefined && !isSchemaValue(type)) return documented;
   const { generator, shared } = input.examples;
   const schema = shared.shared(media.schema, label);
+  const generate = () => generatedExample(input.examples!, schema, direction, label);
   const warnings = input.conversion.warnings;
   if (documented !== undefined) {
     const errors = generator.check(schema, documented, direction, label);
     if (errors.length === 0) return documented;
-    const generated = generator.example(schema, { mode: direction }, label);
+    const generated = generate();
     if (generated.ok) {
       warnings.push(
         `${label}: the document's example does not match its schema (${errorsText(errors)}); ` +
@@ -155,7 +183,7 @@ function mediaExample(
     );
     return documented;
   }
-  const generated = generator.example(schema, { mode: direction }, label);
+  const generated = generate();
   if (generated.ok) return generated.value;
   // A request needs a body to be sent; an expected response is better without a wrong one.
   warnings.push(
