@@ -140,6 +140,101 @@ export class QuickCheck {
     return this.#unit(root, value);
   }
 
+  /**
+   * For a value found INVALID: `root` with every part that is valid wherever
+   * it applies replaced by `true`, and shared refs standing alone replaced by
+   * their definitions, reduced alike. ajv gives the same errors for it (what
+   * it drops produced none), and compiles it in a fraction of the time: only
+   * the paths to what fails. Undefined when the value is not surely invalid.
+   */
+  reduced(root: unknown, value: unknown, direction: Direction): unknown {
+    if (this.verdict(root, value, direction) !== INVALID) return undefined;
+    const out = this.#reduce(root, [value]);
+    return isObj(out) ? out : undefined;
+  }
+
+  #reduce(schema: unknown, values: unknown[]): unknown {
+    if (!isObj(schema)) return schema;
+    if (values.every((value) => this.#schema(schema, value) === VALID)) return true;
+    const keys = Object.keys(schema);
+    if (keys.length === 1 && typeof schema.$ref === "string") {
+      return this.#reduce(
+        this.#source.definition(schema.$ref.slice(DEFINITIONS_PREFIX.length)),
+        values,
+      );
+    }
+    const objects = values.filter(isObj);
+    const arrays = values.filter(Array.isArray);
+    const out: Obj = {};
+    for (const key of keys) {
+      const value = schema[key];
+      switch (key) {
+        case "properties":
+          out[key] = this.#reduceMap(
+            value as Obj,
+            (name) => objects.map((data) => data[name]).filter((item) => item !== undefined),
+          );
+          break;
+        case "patternProperties":
+          out[key] = this.#reduceMap(value as Obj, (pattern) => {
+            const tester = this.#pattern(pattern)!;
+            return objects.flatMap((data) =>
+              Object.keys(data).filter((name) => tester.test(name)).map((name) => data[name])
+            );
+          });
+          break;
+        case "additionalProperties":
+          out[key] = this.#reduce(value, objects.flatMap((data) => this.#extra(schema, data)));
+          break;
+        case "propertyNames":
+          out[key] = this.#reduce(value, objects.flatMap((data) => Object.keys(data)));
+          break;
+        case "items":
+          // uniqueItems' search for duplicates depends on the item schema's types: kept whole.
+          out[key] = schema.uniqueItems === true ? value : this.#reduce(
+            value,
+            arrays.flatMap((data) =>
+              data.slice(Array.isArray(schema.prefixItems) ? schema.prefixItems.length : 0)
+            ),
+          );
+          break;
+        case "prefixItems":
+          out[key] = (value as unknown[]).map((part, i) =>
+            this.#reduce(part, arrays.filter((data) => data.length > i).map((data) => data[i]))
+          );
+          break;
+        case "allOf":
+        case "anyOf":
+        case "oneOf":
+          out[key] = (value as unknown[]).map((part) => this.#reduce(part, values));
+          break;
+        case "not":
+          out[key] = this.#reduce(value, values);
+          break;
+        default:
+          out[key] = value;
+      }
+    }
+    return out;
+  }
+
+  #reduceMap(map: Obj, instances: (name: string) => unknown[]): Obj {
+    const out: Obj = {};
+    for (const name of Object.keys(map)) out[name] = this.#reduce(map[name], instances(name));
+    return out;
+  }
+
+  /** The values of an object's names that `additionalProperties` judges. */
+  #extra(schema: Obj, data: Obj): unknown[] {
+    const properties = isObj(schema.properties) ? schema.properties : {};
+    const patterns = isObj(schema.patternProperties)
+      ? Object.keys(schema.patternProperties).map((p) => this.#pattern(p)!)
+      : [];
+    return Object.keys(data)
+      .filter((name) => !Object.hasOwn(properties, name) && !patterns.some((p) => p.test(name)))
+      .map((name) => data[name]);
+  }
+
   /** A schema ajv compiles as a unit of its own (a root, a definition): audited first. */
   #unit(schema: unknown, data: unknown): Verdict {
     if (typeof schema === "boolean") return schema ? VALID : INVALID;

@@ -20,7 +20,7 @@ import { RE2JS } from "re2js";
 import { newAjv2020, validAgainst2020MetaSchema } from "../compare/schema.ts";
 import { META_2020 } from "../compare/schema_options.ts";
 import { linearSource } from "../parse/linear_pattern.ts";
-import { QuickCheck, VALID } from "./quick_check.ts";
+import { INVALID, QuickCheck, VALID } from "./quick_check.ts";
 import {
   DEFINITIONS_PREFIX,
   type Direction,
@@ -95,6 +95,13 @@ const LATER = "x-apispec-later";
  * bodies reach nearly everything, the same at 4 levels and more at 3.
  */
 const CHUNK_DEPTH = 4;
+
+/**
+ * Failing values of one root whose errors come from the schema reduced to
+ * what fails (one compile each) before the root is compiled whole: GitHub's
+ * import fails once on most roots, a fuzzer on one root hundreds of times.
+ */
+const REDUCTIONS_PER_ROOT = 2;
 
 /** Whether a schema refers to its own parts (`#/$defs/x`): then it is compiled whole. */
 function hasLocalRefs(schema: unknown): boolean {
@@ -296,6 +303,8 @@ export class SharedSchemaValidator {
     return validate;
   }
   #byText = new Map<string, Validate>();
+  /** Failing values of each root checked against a reduced schema so far. */
+  #reductions = new Map<unknown, number>();
 
   /** A copy with shared refs as `REF` and, when `split`, subschemas below `CHUNK_DEPTH` as `LATER`. */
   #chunk(schema: Record<string, unknown>, depth: number, split: boolean): unknown {
@@ -334,7 +343,18 @@ export class SharedSchemaValidator {
     direction: Direction = "response",
     label = "a schema",
   ): SchemaError[] {
-    if (this.#quick?.verdict(root, value, direction) === VALID) return [];
+    const verdict = this.#quick?.verdict(root, value, direction);
+    if (verdict === VALID) return [];
+    if (verdict === INVALID && this.#compiled.get(root) === undefined) {
+      // A reduced schema serves one value: past a few failures of one root (fuzzing sends
+      // many), compiling the root once costs less.
+      const reductions = this.#reductions.get(root) ?? 0;
+      if (reductions < REDUCTIONS_PER_ROOT) {
+        this.#reductions.set(root, reductions + 1);
+        const errors = this.#reducedErrors(root, value, direction);
+        if (errors) return errors;
+      }
+    }
     let validate = this.#compiled.get(root);
     if (validate === undefined) {
       // A root that only names a definition is that definition's validator.
@@ -354,6 +374,27 @@ export class SharedSchemaValidator {
       this.#compiled.set(root, validate);
     }
     if (validate === null) return [];
+    return this.#run(validate, value, direction);
+  }
+
+  /**
+   * ajv's errors for a value the quick pass found invalid, from the schema
+   * reduced to the paths that fail (quick_check.ts `reduced`); undefined when
+   * there is none to compile (then the whole schema is compiled, as ever).
+   */
+  #reducedErrors(root: unknown, value: unknown, direction: Direction): SchemaError[] | undefined {
+    const reduced = this.#quick!.reduced(root, value, direction);
+    if (reduced === undefined) return undefined;
+    let validate: Validate;
+    try {
+      validate = this.#compile(reduced);
+    } catch {
+      return undefined; // not expected of audited parts; the whole schema says why
+    }
+    return this.#run(validate, value, direction);
+  }
+
+  #run(validate: Validate, value: unknown, direction: Direction): SchemaError[] {
     this.#direction = direction;
     if (validate(value)) return [];
     return (validate.errors ?? []).map((e) => ({
