@@ -2,7 +2,8 @@
  * The quick pass before ajv (src/engine/contract/quick_check.ts) changes
  * nothing but time: over every OpenAPI 3.x document of the corpus and
  * Discord's description, each body schema checked with the documents' own
- * examples, generated values (deterministic and seeded) and broken ones gives
+ * examples, generated values (deterministic and seeded, and the neighbours of
+ * the first: a property left out, null, a string) and broken ones gives
  * the same errors with the pass and without it (ajv alone), and the same
  * schemas are named as flawed.
  */
@@ -62,14 +63,17 @@ function documentExamples(doc: Obj, media: Obj): unknown[] {
 /** A value's neighbours: each of its first properties left out, made null, made a string. */
 function variants(value: unknown): unknown[] {
   if (!isRecord(value)) return [];
-  return Object.keys(value).slice(0, 6).flatMap((key) => {
+  return Object.keys(value).slice(0, 4).flatMap((key) => {
     const { [key]: _, ...without } = value;
     return [without, { ...value, [key]: null }, { ...value, [key]: "x" }];
   });
 }
 
-/** Checks every body of `doc` both ways; returns how many values were compared. */
-function compare(doc: Obj, name: string): number {
+/**
+ * Checks every body of `doc` both ways; returns how many values were compared.
+ * `neighbours`: each generated value's variants too (the large document: not, for time).
+ */
+function compare(doc: Obj, name: string, neighbours = true): number {
   const converter = new SchemaConverter(doc, String(doc.openapi), DEFINITIONS_PREFIX);
   const definition = (ref: string) => converter.definition(ref);
   const quick = new SharedSchemaValidator(definition);
@@ -81,12 +85,12 @@ function compare(doc: Obj, name: string): number {
     if (media.schema === undefined) continue;
     const root = converter.shared(media.schema);
     const values = [...documentExamples(doc, media)];
-    for (const seed of [undefined, 1, 2]) {
+    for (const seed of [undefined, 1]) {
       const made = generator.example(root, { mode: direction, seed });
       if (made.value !== undefined) values.push(made.value);
-      if (seed === undefined) values.push(...variants(made.value));
+      if (seed === undefined && neighbours) values.push(...variants(made.value));
     }
-    for (const seed of [1, 2]) {
+    for (const seed of [1]) {
       const broken = invalidValue(generator, root, { mode: direction, seed });
       if (broken) values.push(broken.value);
     }
@@ -113,8 +117,8 @@ Deno.test("the quick pass gives ajv's errors for every body of the corpus's Open
     documentsCompared++;
   }
   const discord = `${OPENAPI}/large/discord-openapi.json.gz`;
-  values += compare(JSON.parse(await gunzip(discord)), "discord-openapi.json");
+  values += compare(JSON.parse(await gunzip(discord)), "discord-openapi.json", false);
   assert(documentsCompared >= 100, `${documentsCompared} documents`);
-  assert(values >= 5000, `${values} values`);
+  assert(values >= 15000, `${values} values`);
   console.log(`  ${documentsCompared + 1} documents, ${values} checks: the same errors and flaws`);
 });

@@ -343,6 +343,17 @@ export class QuickCheck {
     return !Object.hasOwn(this.#source.keywords, key) && !LEFT_TO_AJV.has(key);
   }
 
+  /** Whether a `properties` map names something every object inherits (`constructor`...). */
+  #inheritedNames(properties: Obj): boolean {
+    let found = this.#inherits.get(properties);
+    if (found === undefined) {
+      found = Object.keys(properties).some((name) => name in Object.prototype);
+      this.#inherits.set(properties, found);
+    }
+    return found;
+  }
+  #inherits = new WeakMap<Obj, boolean>();
+
   /** A format ajv has (an own entry, not `constructor`), and checks synchronously. */
   #knownFormat(name: string): boolean {
     const format = Object.hasOwn(this.#source.formats, name) ? this.#source.formats[name] : false;
@@ -396,8 +407,13 @@ export class QuickCheck {
       }
       case "type":
         if (Array.isArray(value)) {
-          const verdicts = value.map((type) => typeOk(type, data));
-          return verdicts.includes(VALID) ? VALID : verdicts.includes(UNSURE) ? UNSURE : INVALID;
+          let verdict: Verdict = INVALID;
+          for (const type of value) {
+            const one = typeOk(type, data);
+            if (one === VALID) return VALID;
+            if (one === UNSURE) verdict = UNSURE;
+          }
+          return verdict;
         }
         return typeOk(value, data);
       case "enum":
@@ -550,11 +566,14 @@ export class QuickCheck {
       case "maxProperties":
         return Object.keys(data).length > (value as number) ? INVALID : VALID;
       case "properties": {
+        // ajv reads `data[name] !== undefined` for each name: inherited ones (`constructor`)
+        // are its own case; for the others, the value's own names are the ones to look at.
+        const properties = value as Obj;
+        if (this.#inheritedNames(properties)) return UNSURE;
         let verdict: Verdict = VALID;
-        for (const name in value as Obj) {
-          if (name in Object.prototype) return UNSURE;
-          if (data[name] === undefined) continue;
-          verdict = both(verdict, this.#schema((value as Obj)[name], data[name]));
+        for (const name in data) {
+          if (!Object.hasOwn(properties, name) || data[name] === undefined) continue;
+          verdict = both(verdict, this.#schema(properties[name], data[name]));
         }
         return verdict;
       }

@@ -154,14 +154,17 @@ export class SharedSchemaValidator {
   #flaws: SchemaFlaw[] = [];
   #rootFlaws = new Map<unknown, string>();
   #direction: Direction = "response";
+  /** Validators stored as null (refused, or a definition unknown when asked for). */
+  #refusals = 0;
   /** Proves most values valid without compiling anything (see quick_check.ts). */
   #quick?: QuickCheck = new QuickCheck({
     definition: (name) => this.#lookup(name),
     refused: (key) =>
-      typeof key === "string"
+      this.#refusals !== 0 &&
+      (typeof key === "string"
         ? this.#definitions.get(key) === null
         : this.#compiled.get(key) === null ||
-          this.#laterCompiled.get(this.#laterIndex.get(key) ?? -1) === null,
+          this.#laterCompiled.get(this.#laterIndex.get(key) ?? -1) === null),
     formats: this.#ajv.formats as Record<string, unknown>,
     keywords: this.#ajv.RULES.all as Record<string, unknown>,
     pattern: (source) => safePattern(source, "u"),
@@ -251,6 +254,7 @@ export class SharedSchemaValidator {
       }
     }
     this.#definitions.set(name, validate);
+    if (validate === null) this.#refusals++;
     return validate;
   }
 
@@ -265,6 +269,7 @@ export class SharedSchemaValidator {
         this.#flaws.push({ name: "a subschema", message: (error as Error).message });
       }
       this.#laterCompiled.set(index, validate);
+      if (validate === null) this.#refusals++;
     }
     return validate;
   }
@@ -372,6 +377,7 @@ export class SharedSchemaValidator {
         this.#rootFlaws.set(root, (error as Error).message);
       }
       this.#compiled.set(root, validate);
+      if (validate === null) this.#refusals++;
     }
     if (validate === null) return [];
     return this.#run(validate, value, direction);
