@@ -147,6 +147,7 @@ export async function fromOpenApi(
       hasBodySchemas(api, operations.map(([, , , operation]) => operation))
     ? await exampleTools(api, version)
     : undefined;
+  const safeTexts = new WeakMap<object, string>();
   let done = 0;
   for (const [path, method, item, operation] of operations) {
     options.onProgress?.(++done, operations.length);
@@ -163,6 +164,7 @@ export async function fromOpenApi(
       schemas,
       conversion,
       examples,
+      safeTexts,
     });
     conversion.endpoints.push(draft);
   }

@@ -39,6 +39,12 @@ export interface OperationInput {
   schemas: SchemaConverter;
   conversion: Conversion;
   /**
+   * Safe JSON texts of examples found to hold no credential, by the example,
+   * for one conversion: operations share examples (a generated one per schema,
+   * the document's own), and one without credentials reads the same everywhere.
+   */
+  safeTexts?: WeakMap<object, string>;
+  /**
    * Checks the document's examples and generates missing or failing ones;
    * absent when the document has no body schemas. `shared` converts schemas
    * with refs to the generator's shared definitions.
@@ -112,7 +118,7 @@ function pickMedia(content: unknown): [string, Obj] | undefined {
   if (!isRecord(content)) return undefined;
   const entries = Object.entries(content).filter((e): e is [string, Obj] => isRecord(e[1]));
   return entries.find(([type]) => /[/+]json\b/i.test(type)) ??
-    entries.find(([type]) => /x-www-form-urlencoded|multipart\/form-data/i.test(type)) ??
+    entries.find(([type]) => isFormType(type)) ??
     entries[0];
 }
 
@@ -137,9 +143,13 @@ function isJsonType(type: string): boolean {
   return /[/+]json\b/i.test(type);
 }
 
+function isFormType(type: string): boolean {
+  return /x-www-form-urlencoded|multipart\/form-data/i.test(type);
+}
+
 /** Bodies whose examples are values of the schema (JSON, forms), not text in another syntax. */
 function isSchemaValue(type: string): boolean {
-  return isJsonType(type) || /x-www-form-urlencoded|multipart\/form-data/i.test(type);
+  return isJsonType(type) || isFormType(type);
 }
 
 /** At most three of a check's errors, as `body.id: must be integer`. */
@@ -217,15 +227,29 @@ function bodyText(type: string, value: unknown): { body: string; contentType: st
  * parse the text back, which for GitHub's examples is a tenth of an import).
  */
 function safeExampleBody(
-  body: string,
+  input: OperationInput,
+  type: string,
   value: unknown,
   where: string,
-  secrets: SecretFinding[],
+  body?: string,
 ): string {
-  const json = typeof value === "object" && value !== null && /^[[{]/.test(body);
+  const secrets = input.conversion.secrets;
+  if (typeof value === "object" && value !== null && !isFormType(type)) {
+    // `bodyText` writes it as JSON. One with credentials is judged again at each place,
+    // so each is reported where it is.
+    const known = input.safeTexts?.get(value);
+    if (known !== undefined) return known;
+    const found: SecretFinding[] = [];
+    const text = JSON.stringify(safeJson(value, where, found), null, 2);
+    secrets.push(...found);
+    if (found.length === 0) input.safeTexts?.set(value, text);
+    return text;
+  }
+  const text = body ?? bodyText(type, value).body;
+  const json = typeof value === "object" && value !== null && /^[[{]/.test(text);
   return json
     ? JSON.stringify(safeJson(value, where, secrets), null, 2)
-    : safeBody(body, where, secrets);
+    : safeBody(text, where, secrets);
 }
 
 function authFor(
@@ -294,7 +318,7 @@ function parameterNotes(params: Parameter[]): string | undefined {
 }
 
 export function operationDraft(input: OperationInput): EndpointDraft {
-  const { doc, operation, conversion } = input;
+  const { doc, operation } = input;
   const { path, params: pathNames } = colonPath(input.path);
   const method = input.method as HttpMethod;
   const where = `${method} ${path}`;
@@ -339,7 +363,7 @@ export function operationDraft(input: OperationInput): EndpointDraft {
     if (value !== undefined) {
       const { body, contentType } = bodyText(requestMedia[0], value);
       headers.push(["Content-Type", contentType]);
-      request.body = safeExampleBody(body, value, where, conversion.secrets);
+      request.body = safeExampleBody(input, requestMedia[0], value, where, body);
     } else headers.push(["Content-Type", requestMedia[0]]);
   }
   const responses = isRecord(operation.responses) ? operation.responses : {};
@@ -372,12 +396,7 @@ export function operationDraft(input: OperationInput): EndpointDraft {
       draft.expected.headers.push(["Content-Type", media[0]]);
       const value = mediaExample(input, media, "response", `${operationName} response ${chosen}`);
       if (value !== undefined) {
-        draft.expected.body = safeExampleBody(
-          bodyText(media[0], value).body,
-          value,
-          `${where} response`,
-          conversion.secrets,
-        );
+        draft.expected.body = safeExampleBody(input, media[0], value, `${where} response`);
       }
       if (media[1].schema !== undefined && /json/i.test(media[0])) {
         const schema = input.schemas.standaloneUpTo(
@@ -415,12 +434,7 @@ export function operationDraft(input: OperationInput): EndpointDraft {
         : undefined,
       headers: media ? [["Content-Type", media[0]] as [string, string]] : [],
       body: value !== undefined && media
-        ? safeExampleBody(
-          bodyText(media[0], value).body,
-          value,
-          `${operationName} response ${code}`,
-          conversion.secrets,
-        )
+        ? safeExampleBody(input, media[0], value, `${operationName} response ${code}`)
         : undefined,
     };
   });
