@@ -6,7 +6,6 @@ import {
   type Conversion,
   encodeTargetPart,
   resourceFor,
-  type SecretFinding,
   uniqueTags,
   variableName,
 } from "../endpoint.ts";
@@ -16,7 +15,7 @@ import type { SchemaConverter } from "./schema.ts";
 import type { ExampleGenerator, ExampleResult, SchemaError } from "../../engine/examples/mod.ts";
 import { pointerPath } from "../../engine/contract/body.ts";
 import { multipartBody, urlencodedBody } from "../form_body.ts";
-import { camelFromHeader, safeBody, safeJson } from "../credentials.ts";
+import { camelFromHeader, hasBodyCredential, safeBody, safeJson } from "../credentials.ts";
 import { securityDraft } from "./security.ts";
 import type { AuthFields } from "../../engine/auth/types.ts";
 
@@ -239,11 +238,12 @@ function safeExampleBody(
     // so each is reported where it is.
     const known = input.safeTexts?.get(value);
     if (known !== undefined) return known;
-    const found: SecretFinding[] = [];
-    const text = JSON.stringify(safeJson(value, where, found), null, 2);
-    secrets.push(...found);
-    if (found.length === 0) input.safeTexts?.set(value, text);
-    return text;
+    if (!hasBodyCredential(value)) {
+      const text = body ?? JSON.stringify(value, null, 2); // what `bodyText` wrote
+      input.safeTexts?.set(value, text);
+      return text;
+    }
+    return JSON.stringify(safeJson(value, where, secrets), null, 2);
   }
   const text = body ?? bodyText(type, value).body;
   const json = typeof value === "object" && value !== null && /^[[{]/.test(text);
