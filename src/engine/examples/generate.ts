@@ -490,13 +490,16 @@ export class ExampleWalk {
     }
     const min = num(flat.minProperties) ?? 0;
     const wantOptional = !shallow && !(this.#options.requiredOnly && required.size > 0);
+    let count = Object.keys(out).length; // kept as names are added: objects may have hundreds
     for (const [name, schema] of optional) {
       if (omit?.has(name)) continue;
-      const count = Object.keys(out).length;
       if (count >= max) break;
       if (count >= min && (!wantOptional || (random && random() < 0.5))) continue;
       const value = child(name, schema);
-      if (value !== NONE && value !== ANY) out[name] = value;
+      if (value !== NONE && value !== ANY) {
+        out[name] = value;
+        if (Object.hasOwn(out, name)) count++; // not so for `__proto__`
+      }
     }
     // A map (no named properties): one entry shows its values' shape.
     const mapEntry = extra !== false && Object.keys(properties).length === 0 &&
