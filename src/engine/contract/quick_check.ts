@@ -145,10 +145,9 @@ export class QuickCheck {
    * it applies replaced by `true`, and shared refs standing alone replaced by
    * their definitions, reduced alike. ajv gives the same errors for it (what
    * it drops produced none), and compiles it in a fraction of the time: only
-   * the paths to what fails. Undefined when the value is not surely invalid.
+   * the paths to what fails. For the value `verdict` has just found INVALID.
    */
-  reduced(root: unknown, value: unknown, direction: Direction): unknown {
-    if (this.verdict(root, value, direction) !== INVALID) return undefined;
+  reduced(root: unknown, value: unknown): unknown {
     const out = this.#reduce(root, [value]);
     return isObj(out) ? out : undefined;
   }

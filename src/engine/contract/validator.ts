@@ -384,12 +384,12 @@ export class SharedSchemaValidator {
   }
 
   /**
-   * ajv's errors for a value the quick pass found invalid, from the schema
+   * ajv's errors for a value the quick pass has just found invalid, from the schema
    * reduced to the paths that fail (quick_check.ts `reduced`); undefined when
    * there is none to compile (then the whole schema is compiled, as ever).
    */
   #reducedErrors(root: unknown, value: unknown, direction: Direction): SchemaError[] | undefined {
-    const reduced = this.#quick!.reduced(root, value, direction);
+    const reduced = this.#quick!.reduced(root, value);
     if (reduced === undefined) return undefined;
     let validate: Validate;
     try {
