@@ -118,6 +118,17 @@ export function safeJson(value: unknown, where: string, secrets: SecretFinding[]
   return value;
 }
 
+/** Whether `safeJson` would change anything in `value` (the same walk, without copying). */
+export function hasBodyCredential(value: unknown): boolean {
+  if (Array.isArray(value)) return value.some(hasBodyCredential);
+  if (value && typeof value === "object") {
+    for (const [k, v] of Object.entries(value)) {
+      if (typeof v === "string" ? isBodyCredential(k, v) : hasBodyCredential(v)) return true;
+    }
+  }
+  return false;
+}
+
 /** A body made safe: JSON by key, form bodies by field, other text left to the final guard. */
 export function safeBody(body: string, where: string, secrets: SecretFinding[]): string {
   const trimmed = body.trim();

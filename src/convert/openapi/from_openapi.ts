@@ -11,7 +11,7 @@ import { deref } from "./refs.ts";
 import { SchemaConverter } from "./schema.ts";
 import { DEFINITIONS_PREFIX } from "../../engine/contract/schema_ids.ts";
 import { environmentsFromServers } from "./servers.ts";
-import { operationDraft } from "./operation.ts";
+import { type ExampleTools, operationDraft } from "./operation.ts";
 
 export const OPERATION_METHODS = [
   "get",
@@ -84,14 +84,14 @@ function hasBodySchemas(
  * The example generator (ajv and randexp, loaded only now) over a converter
  * whose refs name the generator's shared definitions.
  */
-async function exampleTools(doc: Record<string, unknown>, version: string) {
+async function exampleTools(doc: Record<string, unknown>, version: string): Promise<ExampleTools> {
   const { ExampleGenerator } = await import("../../engine/examples/mod.ts");
   const shared = new SchemaConverter(doc, version, DEFINITIONS_PREFIX);
   const generator = new ExampleGenerator({
     prefix: DEFINITIONS_PREFIX,
     definition: (name) => shared.definition(name),
   });
-  return { shared, generator };
+  return { shared, generator, made: new WeakMap() };
 }
 
 /** One warning per flawed schema: what conversion worked around, and what ajv refused. */
@@ -147,6 +147,7 @@ export async function fromOpenApi(
       hasBodySchemas(api, operations.map(([, , , operation]) => operation))
     ? await exampleTools(api, version)
     : undefined;
+  const safeTexts = new WeakMap<object, string>();
   let done = 0;
   for (const [path, method, item, operation] of operations) {
     options.onProgress?.(++done, operations.length);
@@ -163,6 +164,7 @@ export async function fromOpenApi(
       schemas,
       conversion,
       examples,
+      safeTexts,
     });
     conversion.endpoints.push(draft);
   }

@@ -6,17 +6,16 @@ import {
   type Conversion,
   encodeTargetPart,
   resourceFor,
-  type SecretFinding,
   uniqueTags,
   variableName,
 } from "../endpoint.ts";
 import { asArray, isRecord } from "../data.ts";
 import { deref } from "./refs.ts";
 import type { SchemaConverter } from "./schema.ts";
-import type { ExampleGenerator, SchemaError } from "../../engine/examples/mod.ts";
+import type { ExampleGenerator, ExampleResult, SchemaError } from "../../engine/examples/mod.ts";
 import { pointerPath } from "../../engine/contract/body.ts";
 import { multipartBody, urlencodedBody } from "../form_body.ts";
-import { camelFromHeader, safeBody, safeJson } from "../credentials.ts";
+import { camelFromHeader, hasBodyCredential, safeBody, safeJson } from "../credentials.ts";
 import { securityDraft } from "./security.ts";
 import type { AuthFields } from "../../engine/auth/types.ts";
 
@@ -39,11 +38,44 @@ export interface OperationInput {
   schemas: SchemaConverter;
   conversion: Conversion;
   /**
+   * Safe JSON texts of examples found to hold no credential, by the example,
+   * for one conversion: operations share examples (a generated one per schema,
+   * the document's own), and one without credentials reads the same everywhere.
+   */
+  safeTexts?: WeakMap<object, string>;
+  /**
    * Checks the document's examples and generates missing or failing ones;
    * absent when the document has no body schemas. `shared` converts schemas
    * with refs to the generator's shared definitions.
    */
-  examples?: { generator: ExampleGenerator; shared: SchemaConverter };
+  examples?: ExampleTools;
+}
+
+/** The example generator, the converter whose refs name its definitions, and what it made. */
+export interface ExampleTools {
+  generator: ExampleGenerator;
+  shared: SchemaConverter;
+  /**
+   * Generated examples by shared root and direction: operations share response
+   * objects (GitHub's 1,223 operations ask for about 290 distinct examples
+   * 2,000 times), and without a seed the generator gives the same value each time.
+   */
+  made: WeakMap<object, Partial<Record<"request" | "response", ExampleResult>>>;
+}
+
+/** The generator's example for `schema` (a converted root), made once per root and direction. */
+function generatedExample(
+  tools: ExampleTools,
+  schema: unknown,
+  direction: "request" | "response",
+  label: string,
+): ExampleResult {
+  if (typeof schema !== "object" || schema === null) {
+    return tools.generator.example(schema, { mode: direction }, label);
+  }
+  let made = tools.made.get(schema);
+  if (!made) tools.made.set(schema, made = {});
+  return made[direction] ??= tools.generator.example(schema, { mode: direction }, label);
 }
 
 interface Parameter {
@@ -85,7 +117,7 @@ function pickMedia(content: unknown): [string, Obj] | undefined {
   if (!isRecord(content)) return undefined;
   const entries = Object.entries(content).filter((e): e is [string, Obj] => isRecord(e[1]));
   return entries.find(([type]) => /[/+]json\b/i.test(type)) ??
-    entries.find(([type]) => /x-www-form-urlencoded|multipart\/form-data/i.test(type)) ??
+    entries.find(([type]) => isFormType(type)) ??
     entries[0];
 }
 
@@ -110,9 +142,13 @@ function isJsonType(type: string): boolean {
   return /[/+]json\b/i.test(type);
 }
 
+function isFormType(type: string): boolean {
+  return /x-www-form-urlencoded|multipart\/form-data/i.test(type);
+}
+
 /** Bodies whose examples are values of the schema (JSON, forms), not text in another syntax. */
 function isSchemaValue(type: string): boolean {
-  return isJsonType(type) || /x-www-form-urlencoded|multipart\/form-data/i.test(type);
+  return isJsonType(type) || isFormType(type);
 }
 
 /** At most three of a check's errors, as `body.id: must be integer`. */
@@ -137,11 +173,12 @@ function mediaExample(
   if (documented !== undefined && !isSchemaValue(type)) return documented;
   const { generator, shared } = input.examples;
   const schema = shared.shared(media.schema, label);
+  const generate = () => generatedExample(input.examples!, schema, direction, label);
   const warnings = input.conversion.warnings;
   if (documented !== undefined) {
     const errors = generator.check(schema, documented, direction, label);
     if (errors.length === 0) return documented;
-    const generated = generator.example(schema, { mode: direction }, label);
+    const generated = generate();
     if (generated.ok) {
       warnings.push(
         `${label}: the document's example does not match its schema (${errorsText(errors)}); ` +
@@ -155,7 +192,7 @@ function mediaExample(
     );
     return documented;
   }
-  const generated = generator.example(schema, { mode: direction }, label);
+  const generated = generate();
   if (generated.ok) return generated.value;
   // A request needs a body to be sent; an expected response is better without a wrong one.
   warnings.push(
@@ -189,15 +226,30 @@ function bodyText(type: string, value: unknown): { body: string; contentType: st
  * parse the text back, which for GitHub's examples is a tenth of an import).
  */
 function safeExampleBody(
-  body: string,
+  input: OperationInput,
+  type: string,
   value: unknown,
   where: string,
-  secrets: SecretFinding[],
+  body?: string,
 ): string {
-  const json = typeof value === "object" && value !== null && /^[[{]/.test(body);
+  const secrets = input.conversion.secrets;
+  if (typeof value === "object" && value !== null && !isFormType(type)) {
+    // `bodyText` writes it as JSON. One with credentials is judged again at each place,
+    // so each is reported where it is.
+    const known = input.safeTexts?.get(value);
+    if (known !== undefined) return known;
+    if (!hasBodyCredential(value)) {
+      const text = body ?? JSON.stringify(value, null, 2); // what `bodyText` wrote
+      input.safeTexts?.set(value, text);
+      return text;
+    }
+    return JSON.stringify(safeJson(value, where, secrets), null, 2);
+  }
+  const text = body ?? bodyText(type, value).body;
+  const json = typeof value === "object" && value !== null && /^[[{]/.test(text);
   return json
     ? JSON.stringify(safeJson(value, where, secrets), null, 2)
-    : safeBody(body, where, secrets);
+    : safeBody(text, where, secrets);
 }
 
 function authFor(
@@ -266,7 +318,7 @@ function parameterNotes(params: Parameter[]): string | undefined {
 }
 
 export function operationDraft(input: OperationInput): EndpointDraft {
-  const { doc, operation, conversion } = input;
+  const { doc, operation } = input;
   const { path, params: pathNames } = colonPath(input.path);
   const method = input.method as HttpMethod;
   const where = `${method} ${path}`;
@@ -311,7 +363,7 @@ export function operationDraft(input: OperationInput): EndpointDraft {
     if (value !== undefined) {
       const { body, contentType } = bodyText(requestMedia[0], value);
       headers.push(["Content-Type", contentType]);
-      request.body = safeExampleBody(body, value, where, conversion.secrets);
+      request.body = safeExampleBody(input, requestMedia[0], value, where, body);
     } else headers.push(["Content-Type", requestMedia[0]]);
   }
   const responses = isRecord(operation.responses) ? operation.responses : {};
@@ -344,12 +396,7 @@ export function operationDraft(input: OperationInput): EndpointDraft {
       draft.expected.headers.push(["Content-Type", media[0]]);
       const value = mediaExample(input, media, "response", `${operationName} response ${chosen}`);
       if (value !== undefined) {
-        draft.expected.body = safeExampleBody(
-          bodyText(media[0], value).body,
-          value,
-          `${where} response`,
-          conversion.secrets,
-        );
+        draft.expected.body = safeExampleBody(input, media[0], value, `${where} response`);
       }
       if (media[1].schema !== undefined && /json/i.test(media[0])) {
         const schema = input.schemas.standaloneUpTo(
@@ -387,12 +434,7 @@ export function operationDraft(input: OperationInput): EndpointDraft {
         : undefined,
       headers: media ? [["Content-Type", media[0]] as [string, string]] : [],
       body: value !== undefined && media
-        ? safeExampleBody(
-          bodyText(media[0], value).body,
-          value,
-          `${operationName} response ${code}`,
-          conversion.secrets,
-        )
+        ? safeExampleBody(input, media[0], value, `${operationName} response ${code}`)
         : undefined,
     };
   });

@@ -17,8 +17,10 @@
  */
 // @ts-types="../../../vendor/re2js@2.10.0/index.d.ts"
 import { RE2JS } from "re2js";
-import { newAjv2020 } from "../compare/schema.ts";
+import { newAjv2020, validAgainst2020MetaSchema } from "../compare/schema.ts";
+import { META_2020 } from "../compare/schema_options.ts";
 import { linearSource } from "../parse/linear_pattern.ts";
+import { INVALID, QuickCheck, VALID } from "./quick_check.ts";
 import {
   DEFINITIONS_PREFIX,
   type Direction,
@@ -94,6 +96,13 @@ const LATER = "x-apispec-later";
  */
 const CHUNK_DEPTH = 4;
 
+/**
+ * Failing values of one root whose errors come from the schema reduced to
+ * what fails (one compile each) before the root is compiled whole: GitHub's
+ * import fails once on most roots, a fuzzer on one root hundreds of times.
+ */
+const REDUCTIONS_PER_ROOT = 2;
+
 /** Whether a schema refers to its own parts (`#/$defs/x`): then it is compiled whole. */
 function hasLocalRefs(schema: unknown): boolean {
   const stack = [schema];
@@ -145,11 +154,31 @@ export class SharedSchemaValidator {
   #flaws: SchemaFlaw[] = [];
   #rootFlaws = new Map<unknown, string>();
   #direction: Direction = "response";
+  /** Validators stored as null (refused, or a definition unknown when asked for). */
+  #refusals = 0;
+  /** Proves most values valid without compiling anything (see quick_check.ts). */
+  #quick?: QuickCheck = new QuickCheck({
+    definition: (name) => this.#lookup(name),
+    refused: (key) =>
+      this.#refusals !== 0 &&
+      (typeof key === "string"
+        ? this.#definitions.get(key) === null
+        : this.#compiled.get(key) === null ||
+          this.#laterCompiled.get(this.#laterIndex.get(key) ?? -1) === null),
+    formats: this.#ajv.formats as Record<string, unknown>,
+    keywords: this.#ajv.RULES.all as Record<string, unknown>,
+    pattern: (source) => safePattern(source, "u"),
+  });
 
-  /** `definitions`: by name, or a lookup (a converter's grow as roots are converted). */
+  /**
+   * `definitions`: by name, or a lookup (a converter's grow as roots are converted).
+   * `options.quick: false` leaves every check to ajv (tests compare the two).
+   */
   constructor(
     definitions: Record<string, unknown> | ((name: string) => unknown) = {},
+    options: { quick?: boolean } = {},
   ) {
+    if (options.quick === false) this.#quick = undefined;
     this.#lookup = typeof definitions === "function"
       ? definitions
       : (name) => Object.hasOwn(definitions, name) ? definitions[name] : undefined;
@@ -225,6 +254,7 @@ export class SharedSchemaValidator {
       }
     }
     this.#definitions.set(name, validate);
+    if (validate === null) this.#refusals++;
     return validate;
   }
 
@@ -239,6 +269,7 @@ export class SharedSchemaValidator {
         this.#flaws.push({ name: "a subschema", message: (error as Error).message });
       }
       this.#laterCompiled.set(index, validate);
+      if (validate === null) this.#refusals++;
     }
     return validate;
   }
@@ -254,8 +285,31 @@ export class SharedSchemaValidator {
       : schema === false
       ? { not: {} }
       : {};
-    return this.#ajv.compile(chunk as Record<string, unknown>) as unknown as Validate;
+    // Operations repeat schemas written alike (an inline `{type: array, items: {$ref}}`):
+    // one compile per text. A refusal is not kept, so each refused schema is still named.
+    const text = JSON.stringify(chunk);
+    let validate = this.#byText.get(text);
+    if (!validate) {
+      // ajv checks a schema against the meta-schema before compiling it, and compiles the
+      // meta-schema for that in every process (40 ms). The validator generated ahead of time
+      // gives the same verdict; ajv's own check runs only for a schema it will refuse, so the
+      // flaw reads as ajv words it.
+      const declared = (chunk as { $schema?: unknown }).$schema;
+      const options = (this.#ajv as unknown as { opts: { validateSchema: boolean } }).opts;
+      options.validateSchema = !((declared === undefined || declared === META_2020) &&
+        validAgainst2020MetaSchema(chunk));
+      try {
+        validate = this.#ajv.compile(chunk as Record<string, unknown>) as unknown as Validate;
+      } finally {
+        options.validateSchema = true;
+      }
+      this.#byText.set(text, validate);
+    }
+    return validate;
   }
+  #byText = new Map<string, Validate>();
+  /** Failing values of each root checked against a reduced schema so far. */
+  #reductions = new Map<unknown, number>();
 
   /** A copy with shared refs as `REF` and, when `split`, subschemas below `CHUNK_DEPTH` as `LATER`. */
   #chunk(schema: Record<string, unknown>, depth: number, split: boolean): unknown {
@@ -294,6 +348,18 @@ export class SharedSchemaValidator {
     direction: Direction = "response",
     label = "a schema",
   ): SchemaError[] {
+    const verdict = this.#quick?.verdict(root, value, direction);
+    if (verdict === VALID) return [];
+    if (verdict === INVALID && this.#compiled.get(root) === undefined) {
+      // A reduced schema serves one value: past a few failures of one root (fuzzing sends
+      // many), compiling the root once costs less.
+      const reductions = this.#reductions.get(root) ?? 0;
+      if (reductions < REDUCTIONS_PER_ROOT) {
+        this.#reductions.set(root, reductions + 1);
+        const errors = this.#reducedErrors(root, value, direction);
+        if (errors) return errors;
+      }
+    }
     let validate = this.#compiled.get(root);
     if (validate === undefined) {
       // A root that only names a definition is that definition's validator.
@@ -311,8 +377,30 @@ export class SharedSchemaValidator {
         this.#rootFlaws.set(root, (error as Error).message);
       }
       this.#compiled.set(root, validate);
+      if (validate === null) this.#refusals++;
     }
     if (validate === null) return [];
+    return this.#run(validate, value, direction);
+  }
+
+  /**
+   * ajv's errors for a value the quick pass has just found invalid, from the schema
+   * reduced to the paths that fail (quick_check.ts `reduced`); undefined when
+   * there is none to compile (then the whole schema is compiled, as ever).
+   */
+  #reducedErrors(root: unknown, value: unknown, direction: Direction): SchemaError[] | undefined {
+    const reduced = this.#quick!.reduced(root, value);
+    if (reduced === undefined) return undefined;
+    let validate: Validate;
+    try {
+      validate = this.#compile(reduced);
+    } catch {
+      return undefined; // not expected of audited parts; the whole schema says why
+    }
+    return this.#run(validate, value, direction);
+  }
+
+  #run(validate: Validate, value: unknown, direction: Direction): SchemaError[] {
     this.#direction = direction;
     if (validate(value)) return [];
     return (validate.errors ?? []).map((e) => ({

@@ -96,14 +96,22 @@ function typesOf(value: unknown): string[] | undefined {
  */
 const ALLOWED = "\u0000allowed";
 
-/** Both schemas at once, keyword by keyword (allOf). Branch lists stay lists to choose from. */
+/** Keywords `add` follows itself rather than merge: the parts and branches of a schema. */
+const COMBINATORS = new Set(["allOf", "anyOf", "oneOf"]);
+
+/**
+ * Both schemas at once, keyword by keyword (allOf), but for `allOf`, `anyOf`
+ * and `oneOf`, which the caller follows. Branch lists stay lists to choose from.
+ */
 function mergeInto(out: Obj, own: Obj): void {
   if (own.additionalProperties === false && !isObj(own.patternProperties)) {
     const names = Object.keys(isObj(own.properties) ? own.properties : {});
     const before = out[ALLOWED];
     out[ALLOWED] = Array.isArray(before) ? before.filter((n) => names.includes(n)) : names;
   }
-  for (const [key, value] of Object.entries(own)) {
+  for (const key in own) {
+    if (COMBINATORS.has(key)) continue;
+    const value = own[key];
     if (!(key in out)) {
       out[key] = key === "properties" && isObj(value) ? { ...value } : value;
       continue;
@@ -242,11 +250,12 @@ export class ExampleWalk {
         const target = this.#options.resolve(ref, this.#root);
         refs.push(ref);
         if (target !== undefined && !add(target, [...guard, ref])) return false;
+        if (Object.keys(part).length === 1) return true;
         const { $ref: _, ...siblings } = part;
-        return Object.keys(siblings).length === 0 || add(siblings, guard);
+        return add(siblings, guard);
       }
-      const { allOf, anyOf, oneOf, ...own } = part;
-      mergeInto(out, own);
+      const { allOf, anyOf, oneOf } = part;
+      mergeInto(out, part);
       if (Array.isArray(allOf)) {
         for (const item of allOf) if (!add(item, guard)) return false;
       }
@@ -331,10 +340,18 @@ export class ExampleWalk {
     const flat = this.#flatten(schema, node, refs, shift, counter);
     if (flat === false) return NONE;
     // A schema reached again below itself: only what is required, and not forever.
-    const repeats = Math.max(0, ...refs.map((r) => node.ancestors.filter((a) => a === r).length));
+    let repeats = 0;
+    for (const ref of refs) {
+      let seen = 0;
+      for (const ancestor of node.ancestors) if (ancestor === ref) seen++;
+      if (seen > repeats) repeats = seen;
+    }
     if (repeats >= 3) return NONE;
     const shallow = repeats > 0 || node.depth > SHALLOW_DEPTH || ++this.#nodes > MAX_NODES;
-    const below: Node = { ...node, ancestors: [...node.ancestors, ...refs] };
+    const below: Node = {
+      ...node,
+      ancestors: refs.length ? [...node.ancestors, ...refs] : node.ancestors,
+    };
     const repair = this.#options.repairs.get(node.path);
     if (repair?.salt) below.salt += repair.salt;
 
@@ -383,7 +400,12 @@ export class ExampleWalk {
 
   /** The type to generate: declared (not null when another is allowed), else inferred. */
   #typeOf(flat: Obj, node: Node): string | undefined {
-    const declared = typesOf(flat.type)?.filter((t) => KNOWN_TYPES.includes(t));
+    const type = flat.type;
+    if (typeof type === "string" && type !== "null" && KNOWN_TYPES.includes(type)) {
+      this.#choose(1, node); // as for a list of one: a seeded source still draws
+      return type;
+    }
+    const declared = typesOf(type)?.filter((t) => KNOWN_TYPES.includes(t));
     if (declared && declared.length) {
       const other = declared.filter((t) => t !== "null");
       if (other.length === 0) return "null";
@@ -470,13 +492,16 @@ export class ExampleWalk {
     }
     const min = num(flat.minProperties) ?? 0;
     const wantOptional = !shallow && !(this.#options.requiredOnly && required.size > 0);
+    let count = Object.keys(out).length; // kept as names are added: objects may have hundreds
     for (const [name, schema] of optional) {
       if (omit?.has(name)) continue;
-      const count = Object.keys(out).length;
       if (count >= max) break;
       if (count >= min && (!wantOptional || (random && random() < 0.5))) continue;
       const value = child(name, schema);
-      if (value !== NONE && value !== ANY) out[name] = value;
+      if (value !== NONE && value !== ANY) {
+        out[name] = value;
+        if (Object.hasOwn(out, name)) count++; // not so for `__proto__`
+      }
     }
     // A map (no named properties): one entry shows its values' shape.
     const mapEntry = extra !== false && Object.keys(properties).length === 0 &&

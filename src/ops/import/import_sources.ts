@@ -190,7 +190,7 @@ export async function convertSource(
   if (kind === "openapi" && source.path && isRemote(source.path)) {
     return await convertRemoteOpenApi(source.path, options);
   }
-  const text = source.text ?? await readText(path!);
+  let text = source.text ?? await readText(path!);
   const name = source.path ?? "stdin";
   switch (kind) {
     case "curl": {
@@ -215,6 +215,7 @@ export async function convertSource(
       const loaded = await loadOpenApi(path ?? join(ctx.cwd, "stdin.json"), text, {
         allowRemote: options.allowRemote,
       });
+      text = ""; // not held while converting: GitHub's description is 13 MB of text
       if (!loaded.ok) return loaded;
       return await convertOpenApi(loaded.doc, options);
     }
