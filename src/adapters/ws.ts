@@ -11,6 +11,7 @@
 import type { HttpResponse, MessageStep, StreamMessage } from "../engine/model.ts";
 import type { NetworkFailure } from "../engine/diagnose/classify.ts";
 import { VERSION } from "../version.ts";
+import { INTERRUPTED } from "./http.ts";
 
 /** The largest message apispec keeps: 16 MiB (Deno's client refuses more than 64 MiB itself). */
 export const MAX_MESSAGE_BYTES = 16 * 1024 * 1024;
@@ -30,6 +31,8 @@ export interface WsOptions {
   exact: boolean;
   /** The run's client (private CA, client certificate, proxy, unverified TLS's bridge). */
   client?: Deno.HttpClient;
+  /** Ctrl-C: closes the socket at once, connecting or waiting (`interrupted`). */
+  interrupt?: AbortSignal;
 }
 
 export interface WsResult {
@@ -169,60 +172,81 @@ export async function runWsScript(
     opened = true;
     notify();
   };
-  await waitFor(options.timeoutMs, () => opened || closed !== undefined || connectError !== "");
-  if (!opened) {
-    socket.onclose = null;
-    try {
-      socket.close();
-    } catch { /* never opened */ }
-    // The server answered the handshake with an HTTP status (401, 404...): that is its answer.
-    const refused = /status code:?\s*(\d{3})/i.exec(connectError);
-    if (refused) {
-      return {
-        response: { status: Number(refused[1]), reason: "", headers: [], body: "", messages: [] },
-        durationMs: elapsed(),
-        problems: [`messages: the server refused the WebSocket handshake with ${refused[1]}`],
-      };
-    }
-    return {
-      failure: connectFailure(connectError, closed !== undefined, elapsed() >= options.timeoutMs),
-      durationMs: elapsed(),
-      problems: [],
-    };
+  const problems: string[] = [];
+  const onInterrupt = () => {
+    failure ??= INTERRUPTED;
+    closeQuietly(socket, "interrupted");
+    notify();
+  };
+  if (options.interrupt?.aborted) onInterrupt();
+  options.interrupt?.addEventListener("abort", onInterrupt, { once: true });
+  try {
+    return await converse();
+  } finally {
+    options.interrupt?.removeEventListener("abort", onInterrupt);
   }
 
-  const problems: string[] = [];
-  try {
-    for (const step of steps) {
-      if (failure) break;
-      if (step.kind === "send") {
-        if (closed) {
-          problems.push(
-            `messages: cannot send line ${step.line}: the server closed (code ${closed.code})`,
-          );
-          break;
-        }
-        socket.send(step.text);
-        continue;
-      }
-      if (!await expectStep(step)) break;
+  async function converse(): Promise<WsResult> {
+    await waitFor(
+      options.timeoutMs,
+      () => opened || closed !== undefined || connectError !== "" || failure !== undefined,
+    );
+    if (failure?.kind === "interrupted") {
+      return { failure, durationMs: elapsed(), problems: [] };
     }
-  } finally {
-    socket.onmessage = null;
-    if (!closed) closeQuietly(socket);
+    if (!opened) {
+      socket.onclose = null;
+      try {
+        socket.close();
+      } catch { /* never opened */ }
+      // The server answered the handshake with an HTTP status (401, 404...): that is its answer.
+      const refused = /status code:?\s*(\d{3})/i.exec(connectError);
+      if (refused) {
+        return {
+          response: { status: Number(refused[1]), reason: "", headers: [], body: "", messages: [] },
+          durationMs: elapsed(),
+          problems: [`messages: the server refused the WebSocket handshake with ${refused[1]}`],
+        };
+      }
+      return {
+        failure: connectFailure(connectError, closed !== undefined, elapsed() >= options.timeoutMs),
+        durationMs: elapsed(),
+        problems: [],
+      };
+    }
+
+    try {
+      for (const step of steps) {
+        if (failure) break;
+        if (step.kind === "send") {
+          if (closed) {
+            problems.push(
+              `messages: cannot send line ${step.line}: the server closed (code ${closed.code})`,
+            );
+            break;
+          }
+          socket.send(step.text);
+          continue;
+        }
+        if (!await expectStep(step)) break;
+      }
+    } finally {
+      socket.onmessage = null;
+      if (!closed) closeQuietly(socket);
+    }
+    if (failure) return { failure, durationMs: elapsed(), problems };
+    return {
+      response: {
+        status: 101,
+        reason: "Switching Protocols",
+        headers: socket.protocol ? [["sec-websocket-protocol", socket.protocol]] : [],
+        body: "",
+        messages,
+      },
+      durationMs: elapsed(),
+      problems,
+    };
   }
-  if (failure) return { failure, durationMs: elapsed(), problems };
-  return {
-    response: {
-      status: 101,
-      reason: "Switching Protocols",
-      headers: socket.protocol ? [["sec-websocket-protocol", socket.protocol]] : [],
-      body: "",
-      messages,
-    },
-    durationMs: elapsed(),
-    problems,
-  };
 
   /** Waits (at most `max_ms`) until one expected message or the close settles it. */
   function expectStep(step: Expectation): Promise<boolean> {

@@ -15,7 +15,8 @@ import { collectionFiles, endpoint, workspace } from "../helpers/workspace.ts";
 import { flowFile, type FlowJson } from "./helpers.ts";
 
 /**
- * Items API: POST creates, GET /slow waits until released, GET /events streams until released,
+ * Items API: POST creates, GET /slow waits until released, GET /events streams and GET /socket
+ * (a WebSocket) holds until released,
  * DELETE removes, GET /fail is a 500.
  */
 function itemsApi() {
@@ -33,6 +34,20 @@ function itemsApi() {
       return jsonResponse({ id: 7 });
     }
     if (path === "/fail") return jsonResponse({ error: "boom" }, 500);
+    if (path === "/socket") {
+      // A WebSocket that says hello, then holds until released.
+      const { socket, response } = Deno.upgradeWebSocket(request);
+      socket.onopen = () => {
+        arrived();
+        socket.send("hello");
+      };
+      released.then(() => {
+        try {
+          socket.close();
+        } catch { /* the client has gone */ }
+      });
+      return response;
+    }
     if (path === "/events") {
       // An event stream that sends one event, then holds until released.
       arrived();
@@ -305,4 +320,41 @@ data: 1
   const middle = report.steps[1] as FlowJson["steps"][number] & { interrupted?: boolean };
   assertEquals([middle.name, middle.interrupted, middle.error_type], ["Middle", true, null]);
   assertEquals(result.sent, ["POST /items", "GET /events", "DELETE /items/7"]);
+});
+
+Deno.test("Ctrl-C during a WebSocket script ends it at once: the step is interrupted, the Always step runs", async () => {
+  const socket = `---
+resource: items
+protocol: ws
+method: GET
+path: /socket
+version: 1
+standalone: false
+stream:
+  max_ms: 60000
+---
+# Socket
+
+## Request
+
+\`\`\`http
+GET {{baseUrl}}/socket
+\`\`\`
+
+## Messages
+
+\`\`\`ws
+< hello
+< never sent
+\`\`\`
+`;
+  const result = await interruptedRun(["flow", "api-docs/flows/socket.md", "--output", "json"], {
+    "apis/items/socket.md": socket,
+    "flows/socket.md": lifecycle("socket"),
+  });
+  assertEquals(result.code, 130, result.stdout + result.stderr);
+  const report = JSON.parse(result.stdout) as FlowJson;
+  const middle = report.steps[1] as FlowJson["steps"][number] & { interrupted?: boolean };
+  assertEquals([middle.name, middle.interrupted, middle.error_type], ["Middle", true, null]);
+  assertEquals(result.sent, ["POST /items", "GET /socket", "DELETE /items/7"]);
 });

@@ -32,7 +32,7 @@ export async function sendStream(
     body?: BodyInit;
     /** The run's client (private CA, client certificate, proxy, unverified TLS). */
     client?: Deno.HttpClient;
-    /** Ctrl-C: ends an event stream at once (a WebSocket script runs to its limits). */
+    /** Ctrl-C: ends an event stream or a WebSocket script at once. */
     interrupt?: AbortSignal;
   } = {},
 ): Promise<StreamSent> {
@@ -47,6 +47,7 @@ export async function sendStream(
       maxMessages: stream.maxEvents,
       exact: stream.exact,
       ...(client ? { client } : {}),
+      ...(interrupt ? { interrupt } : {}),
       matches: (expected, actual) => dataMatches(expected, actual, { match: spec.match, ignored }),
       differences: (expected, actual, index) =>
         matchData(expected, actual, `messages[${index}]`, { match: spec.match, ignored }),
