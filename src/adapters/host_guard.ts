@@ -47,7 +47,8 @@ export function allowedHosts(
   return (host) => {
     if (!host) return false;
     const name = hostnameOf(host);
-    return isLoopback(name) || names.has(name);
+    // `*.localhost` resolves to loopback in browsers (RFC 6761); no page can rebind it.
+    return isLoopback(name) || name.endsWith(".localhost") || names.has(name);
   };
 }
 

@@ -17,6 +17,7 @@ import {
 import { faultResponse, type LatencyRange, pickDelay, preferredDelay } from "./faults.ts";
 import {
   controlMethodNotAllowed,
+  foreignHost,
   methodNotAllowed,
   originNotAllowed,
   routeNotFound,
@@ -53,6 +54,8 @@ export interface MockHandlerOptions {
   stateful?: StatefulMock;
   /** Browser origins allowed besides loopback ones (`--cors-origin`); default: loopback only. */
   cors?: CorsPolicy;
+  /** Which Host headers the mock answers (bound to loopback: loopback names); default: any. */
+  hostAllowed?: (host: string | null) => boolean;
   /** Numbers in [0, 1) for latency ranges and faults. */
   random?: () => number;
   log?: (entry: MockLogEntry) => void;
@@ -95,6 +98,7 @@ export function createMockHandler(
     errorRate: options.errorRate ?? 0,
     stateful: options.stateful,
     cors: options.cors ?? LOOPBACK_ONLY,
+    hostAllowed: options.hostAllowed,
     random,
     readBodyFile: options.readBodyFile,
   };
@@ -156,6 +160,7 @@ interface Extras {
   errorRate: number;
   stateful?: StatefulMock;
   cors: CorsPolicy;
+  hostAllowed?: (host: string | null) => boolean;
   random: () => number;
   readBodyFile?: MockHandlerOptions["readBodyFile"];
 }
@@ -175,6 +180,13 @@ function respond(
   facts: RequestFacts,
   extras: Extras,
 ): Answer | Promise<Answer> {
+  if (extras.hostAllowed) {
+    // DNS rebinding: a page under its own name reaches 127.0.0.1 and reads (or fills) the mock.
+    const host = request.headers.get("host");
+    if (!extras.hostAllowed(host)) {
+      return { response: foreignHost(host), note: "host not allowed", cors: true };
+    }
+  }
   if (facts.browserOrigin !== null && !originAllowed(extras.cors, facts.browserOrigin)) {
     // Before routing: a refused page's writes never reach the state, and it gets no CORS grant.
     return {

@@ -136,6 +136,23 @@ export function originNotAllowed(origin: string): Response {
   );
 }
 
+/** 403: a Host the mock does not answer to (a page that rebinds its DNS name to 127.0.0.1). */
+export function foreignHost(host: string | null): Response {
+  return problem(
+    403,
+    "forbidden-host",
+    "The mock does not answer to this Host",
+    `A mock bound to a loopback address answers requests for localhost, *.localhost and loopback addresses; ${
+      host === null ? "this request names no Host" : `Host: ${host} is not one of them`
+    }`,
+    {
+      host,
+      fix:
+        "Call the mock at http://localhost:<port> or http://127.0.0.1:<port>; to reach it under other names, start it with --host=0.0.0.0",
+    },
+  );
+}
+
 /** 500 from `--error-rate` when the endpoint documents no 5xx response. */
 export function injectedFault(file: string): Response {
   return problem(

@@ -13,6 +13,7 @@ import { createRouteLoader, type RouteLoad } from "../ops/collection/endpoint_ro
 import { watchFolder } from "../adapters/watch_settled.ts";
 import { readBodyFile } from "../adapters/body_files.ts";
 import { dirname, join } from "../adapters/path.ts";
+import { allowedHosts, hostnameOf, isLoopback } from "../adapters/host_guard.ts";
 
 export interface MockServerOptions {
   root: string;
@@ -65,6 +66,11 @@ export async function startMockServer(
       })
       : undefined,
     cors: options.cors,
+    // Bound to loopback, only loopback names reach it legitimately; bound wider, containers and
+    // machines on the network use names of their own (`mock:4010` in Compose).
+    ...(isLoopback(hostnameOf(options.hostname))
+      ? { hostAllowed: allowedHosts(options.hostname) }
+      : {}),
     log: options.onRequest,
     // `< ./files/logo.png`: relative to the endpoint file, inside the project (links followed),
     // at most 64 MiB, as exec reads it.

@@ -141,3 +141,31 @@ Deno.test("mock --cors-origin lets the origins it names in, and * any (with a wa
   assertEquals(anywhere.status, 200);
   assertEquals(anywhere.headers.get("access-control-allow-origin"), "https://x.test");
 });
+
+/** One raw HTTP/1.1 request with the Host given (fetch sends the URL's own): status and body. */
+async function withHost(url: string, method: string, path: string, host: string, body = "") {
+  const conn = await Deno.connect({ hostname: "127.0.0.1", port: Number(new URL(url).port) });
+  const head = `${method} ${path} HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n` +
+    (body ? `Content-Type: application/json\r\nContent-Length: ${body.length}\r\n` : "");
+  await conn.write(new TextEncoder().encode(`${head}\r\n${body}`));
+  const text = await new Response(conn.readable).text();
+  return { status: Number(text.slice(9, 12)), body: text.slice(text.indexOf("\r\n\r\n") + 4) };
+}
+
+Deno.test("mock on loopback refuses a foreign Host (DNS rebinding) on reads and writes; loopback names pass", async () => {
+  await using ws = await workspace(notes());
+  await using mock = await startMock(ws.dir, []);
+  const port = new URL(mock.url).port;
+  // A page at http://evil.example:<port> whose name now resolves to 127.0.0.1: same-origin for
+  // the browser, so no Origin on its GET.
+  const read = await withHost(mock.url, "GET", "/notes", `evil.example:${port}`);
+  assertEquals(read.status, 403);
+  assertStringIncludes(read.body, "urn:apispec:mock:forbidden-host");
+  assertStringIncludes(read.body, "--host=0.0.0.0");
+  const write = await withHost(mock.url, "POST", "/notes", `evil.example:${port}`, '{"text":"x"}');
+  assertEquals(write.status, 403);
+  assertEquals((await send(`${mock.url}/notes`, "GET")).json.length, 1);
+  for (const host of [`localhost:${port}`, `app.localhost:${port}`, `[::1]:${port}`]) {
+    assertEquals((await withHost(mock.url, "GET", "/notes", host)).status, 200, host);
+  }
+});
