@@ -1,6 +1,7 @@
 /**
- * Bundles the web UI (web/src) into web/dist/app.js and app.css with
- * esbuild's JS API. `src/preview/bundle.ts` imports both as text, so
+ * Bundles the web UI (web/src) into web/dist/app.js and app.css, and the
+ * editor (CodeMirror, loaded when an editor first opens) into editor.js,
+ * with esbuild's JS API. `src/preview/bundle.ts` imports them as text, so
  * `deno compile` embeds them. Run by `deno task build` and before tests.
  *
  *   deno run -A web/build.ts            build once (minified)
@@ -13,7 +14,8 @@ const watch = Deno.args.includes("--watch");
 
 const options: esbuild.BuildOptions = {
   absWorkingDir: root,
-  entryPoints: { app: "web/src/main.tsx" },
+  // Two bundles that share no module: the editor's imports no preact (web/src/codemirror.ts).
+  entryPoints: { app: "web/src/main.tsx", editor: "web/src/codemirror.ts" },
   outdir: "web/dist",
   bundle: true,
   format: "esm",

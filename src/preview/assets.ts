@@ -28,7 +28,7 @@ export interface AssetsLoad {
 
 /** The built assets; from a source checkout without web/dist/, builds it first. */
 export async function loadAssets(): Promise<AssetsLoad> {
-  let bundle: { js: string; css: string } | undefined;
+  let bundle: { js: string; css: string; editorJs: string } | undefined;
   try {
     bundle = await import("./bundle.ts");
   } catch { /* not built: a compiled binary always carries it, a checkout can build it */ }
@@ -40,7 +40,7 @@ export async function loadAssets(): Promise<AssetsLoad> {
     built = true;
     bundle = build.bundle;
   }
-  const version = await shortHash(bundle.js + bundle.css);
+  const version = await shortHash(bundle.js + bundle.css + bundle.editorJs);
   const html = `<!doctype html>
 <html lang="en">
 <head>
@@ -62,6 +62,8 @@ export async function loadAssets(): Promise<AssetsLoad> {
     files: new Map([
       ["/assets/app.js", { body: bundle.js, type: "text/javascript; charset=utf-8" }],
       ["/assets/app.css", { body: bundle.css, type: "text/css; charset=utf-8" }],
+      // Fetched by app.js the first time an editor opens.
+      ["/assets/editor.js", { body: bundle.editorJs, type: "text/javascript; charset=utf-8" }],
       ["/assets/favicon.svg", { body: FAVICON, type: "image/svg+xml" }],
     ]),
   };

@@ -10,7 +10,7 @@ import { existsSync } from "../adapters/fs.ts";
 
 export interface UiBuild {
   /** The bundle just built, read from web/dist/ (this process's failed import of it stays failed). */
-  bundle?: { js: string; css: string };
+  bundle?: { js: string; css: string; editorJs: string };
   /** Why the build failed, when there was a checkout to build in. */
   error?: string;
 }
@@ -32,5 +32,11 @@ export async function buildUiFromCheckout(): Promise<UiBuild> {
     return { error: new TextDecoder().decode(output.stderr).trim().split("\n")[0] };
   }
   const dist = (name: string) => Deno.readTextFile(fromFileUrl(new URL(`web/dist/${name}`, root)));
-  return { bundle: { js: await dist("app.js"), css: await dist("app.css") } };
+  return {
+    bundle: {
+      js: await dist("app.js"),
+      css: await dist("app.css"),
+      editorJs: await dist("editor.js"),
+    },
+  };
 }

@@ -5,5 +5,6 @@
  */
 import js from "../../web/dist/app.js" with { type: "text" };
 import css from "../../web/dist/app.css" with { type: "text" };
+import editorJs from "../../web/dist/editor.js" with { type: "text" };
 
-export { css, js };
+export { css, editorJs, js };

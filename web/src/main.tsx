@@ -199,11 +199,13 @@ function App() {
 
   const loadAll = useCallback(async () => {
     try {
+      // Side by side: the index does not wait for the workspace's name.
+      const index = loadIndex();
       const ws = await api.workspace();
       setWorkspace(ws);
       const stored = localStorage.getItem(`${ENV_KEY}:${ws.collection}`);
       setEnv(stored && ws.environments.includes(stored) ? stored : ws.env);
-      await loadIndex();
+      await index;
       setLoadError(undefined);
     } catch (e) {
       setLoadError((e as Error).message);

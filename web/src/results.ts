@@ -31,10 +31,14 @@ export function followLatestRuns(): void {
   if (following) return;
   following = true;
   loadLatestRuns().catch(() => {});
+  let wasDisconnected = false;
   subscribe((event) => {
     if (event.type === "history") applyRuns(event.runs);
-    else if (event.type === "workspace" || (event.type === "status" && event.connected)) {
-      loadLatestRuns().catch(() => {});
+    else if (event.type === "workspace") loadLatestRuns().catch(() => {});
+    else if (event.type === "status") {
+      // Only a reconnection reloads: the first `hello` comes while the first load is under way.
+      if (event.connected && wasDisconnected) loadLatestRuns().catch(() => {});
+      wasDisconnected = !event.connected;
     }
   });
 }

@@ -1,68 +1,33 @@
 /** @jsxImportSource preact */
 /// <reference lib="dom" />
 /**
- * The markdown editor: CodeMirror 6 with markdown highlighting, the server
- * validator's issues as inline diagnostics, and Mod-S to save. Colours come
- * from the page's CSS variables, so it follows the light and dark themes.
+ * The markdown editor (CodeMirror, set up in ../codemirror.ts). CodeMirror
+ * comes as its own bundle, fetched the first time an editor opens, so the
+ * first screen loads and parses a quarter of the code.
  */
 import { useEffect, useRef } from "preact/hooks";
-import { basicSetup } from "codemirror";
-import { EditorView, keymap } from "@codemirror/view";
-import { EditorState } from "@codemirror/state";
-import { markdown } from "@codemirror/lang-markdown";
-import { HighlightStyle, syntaxHighlighting } from "@codemirror/language";
-import { type Diagnostic, lintGutter, setDiagnostics } from "@codemirror/lint";
-import { tags } from "@lezer/highlight";
 import type { Issue } from "../types.ts";
+import type { MountedEditor } from "../codemirror.ts";
 
-const highlight = HighlightStyle.define([
-  { tag: tags.heading, color: "var(--accent)", fontWeight: "700" },
-  { tag: tags.strong, fontWeight: "700" },
-  { tag: tags.emphasis, fontStyle: "italic" },
-  { tag: [tags.monospace, tags.string], color: "var(--code-string)" },
-  { tag: [tags.link, tags.url], color: "var(--link)" },
-  { tag: [tags.meta, tags.processingInstruction, tags.contentSeparator], color: "var(--muted)" },
-  { tag: tags.list, color: "var(--accent-2)" },
-  { tag: tags.quote, color: "var(--muted)", fontStyle: "italic" },
-]);
+type EditorModule = typeof import("../codemirror.ts");
 
-const theme = EditorView.theme({
-  "&": {
-    backgroundColor: "var(--surface)",
-    color: "var(--text)",
-    fontSize: "13px",
-    height: "100%",
-  },
-  ".cm-content": { fontFamily: "var(--mono)", caretColor: "var(--text)" },
-  ".cm-gutters": {
-    backgroundColor: "var(--surface-2)",
-    color: "var(--muted)",
-    borderRight: "1px solid var(--border)",
-  },
-  ".cm-activeLine": { backgroundColor: "var(--active-line)" },
-  ".cm-activeLineGutter": { backgroundColor: "var(--active-line)" },
-  "&.cm-focused .cm-selectionBackground, .cm-selectionBackground, ::selection": {
-    backgroundColor: "var(--selection) !important",
-  },
-  "&.cm-focused": { outline: "2px solid var(--focus)", outlineOffset: "-2px" },
-  ".cm-scroller": { overflow: "auto" },
-});
+let editorModule: Promise<EditorModule> | undefined;
 
-/** Issues with a line become diagnostics on that line; the rest stay in the list below the editor. */
-function diagnosticsFor(state: EditorState, issues: Issue[]): Diagnostic[] {
-  const out: Diagnostic[] = [];
-  for (const issue of issues) {
-    if (!issue.line || issue.line > state.doc.lines) continue;
-    const line = state.doc.line(issue.line);
-    out.push({
-      from: line.from,
-      to: Math.max(line.from, line.to),
-      severity: issue.severity === "error" ? "error" : "warning",
-      message: issue.fix ? `${issue.message}\nfix: ${issue.fix}` : issue.message,
-      source: issue.code,
-    });
+/** `/assets/editor.js` with this bundle's version (`/assets/app.js?v=<hash>`: cached for good). */
+function loadEditorModule(): Promise<EditorModule> {
+  if (!editorModule) {
+    const url = new URL("./editor.js", import.meta.url);
+    url.search = new URL(import.meta.url).search;
+    editorModule = import(url.href) as Promise<EditorModule>;
+    // A failed fetch (server gone) is tried again the next time an editor opens.
+    editorModule.catch(() => editorModule = undefined);
   }
-  return out;
+  return editorModule;
+}
+
+/** Starts fetching the editor's code ahead of need (the first page of a spec asks). */
+export function preloadEditor(): void {
+  loadEditorModule().catch(() => {});
 }
 
 export interface EditorHandle {
@@ -88,55 +53,38 @@ export function Editor(
   },
 ) {
   const host = useRef<HTMLDivElement>(null);
-  const view = useRef<EditorView | undefined>(undefined);
+  const mounted = useRef<MountedEditor | undefined>(undefined);
   const callbacks = useRef({ onChange, onSave });
   callbacks.current = { onChange, onSave };
+  const latestIssues = useRef(issues);
+  latestIssues.current = issues;
 
   useEffect(() => {
-    const editor = new EditorView({
-      parent: host.current!,
-      state: EditorState.create({
+    let gone = false;
+    loadEditorModule().then(({ mountEditor }) => {
+      if (gone || !host.current) return;
+      const editor = mountEditor(host.current, {
         doc: value,
-        extensions: [
-          keymap.of([{
-            key: "Mod-s",
-            preventDefault: true,
-            run: () => (callbacks.current.onSave(), true),
-          }]),
-          basicSetup,
-          markdown(),
-          syntaxHighlighting(highlight),
-          lintGutter(),
-          theme,
-          EditorView.lineWrapping,
-          // An explicit tabindex on the (already focusable) text tells checkers that the
-          // scrolling region around it can be reached by keyboard.
-          EditorView.contentAttributes.of({ "aria-label": "Markdown source", tabindex: "0" }),
-          EditorView.updateListener.of((update) => {
-            if (update.docChanged) callbacks.current.onChange(update.state.doc.toString());
-          }),
-        ],
-      }),
-    });
-    view.current = editor;
-    if (autoFocus) {
-      editor.focus();
-      onFocused?.();
-    }
-    handle?.({
-      focusLine(line) {
-        if (line < 1 || line > editor.state.doc.lines) return;
-        const at = editor.state.doc.line(line).from;
-        editor.dispatch({ selection: { anchor: at }, scrollIntoView: true });
+        onChange: (text) => callbacks.current.onChange(text),
+        onSave: () => callbacks.current.onSave(),
+      });
+      mounted.current = editor;
+      editor.setIssues(latestIssues.current);
+      if (autoFocus) {
         editor.focus();
-      },
-    });
-    return () => editor.destroy();
+        onFocused?.();
+      }
+      handle?.({ focusLine: (line) => editor.focusLine(line) });
+    }).catch(() => {});
+    return () => {
+      gone = true;
+      mounted.current?.destroy();
+      mounted.current = undefined;
+    };
   }, []);
 
   useEffect(() => {
-    const editor = view.current;
-    if (editor) editor.dispatch(setDiagnostics(editor.state, diagnosticsFor(editor.state, issues)));
+    mounted.current?.setIssues(issues);
   }, [issues]);
 
   return <div class="editor" ref={host} data-testid="editor" />;

@@ -185,12 +185,26 @@ export function Sidebar(
 }
 
 /** The last run of a spec as a mark: ✓ passed, ✗ failed; nothing when it never ran. */
+/**
+ * `2026-01-31 14:05:09` in local time. Not `toLocaleString`: its first call
+ * loads the browser's locale data (about 30 ms), which the first screen,
+ * drawing a badge per row, would wait for.
+ */
+export function localTime(timestamp: string): string {
+  const date = new Date(timestamp);
+  if (Number.isNaN(date.getTime())) return timestamp;
+  const two = (n: number) => String(n).padStart(2, "0");
+  return `${date.getFullYear()}-${two(date.getMonth() + 1)}-${two(date.getDate())} ${
+    two(date.getHours())
+  }:${two(date.getMinutes())}:${two(date.getSeconds())}`;
+}
+
 export function RunBadge({ entry }: { entry?: HistoryEntry }) {
   if (!entry) return <span class="run-badge none" aria-hidden="true" />;
   const result = entry.passed ? "pass" : "fail";
   const label = `Last run ${entry.passed ? "passed" : "failed"}${
     entry.status ? ` (${entry.status})` : ""
-  } in ${entry.duration_ms} ms, ${new Date(entry.timestamp).toLocaleString()}`;
+  } in ${entry.duration_ms} ms, ${localTime(entry.timestamp)}`;
   return (
     <span
       class={`run-badge ${result}`}

@@ -31,7 +31,7 @@ import {
   useModShortcuts,
   VarsEditor,
 } from "./common.tsx";
-import { Editor, type EditorHandle } from "./editor.tsx";
+import { Editor, type EditorHandle, preloadEditor } from "./editor.tsx";
 import { FileButtons } from "./file_dialogs.tsx";
 import { ResultView } from "./result_view.tsx";
 import { HistoryView } from "./history_view.tsx";
@@ -106,6 +106,9 @@ export function SpecPage(
     setMode(view === "edit" ? "edit" : "view");
     load();
   }, [file]);
+
+  // The editor's code, fetched while the spec is read: Ctrl+E then opens it at once.
+  useEffect(preloadEditor, []);
 
   useEffect(() => {
     api.vars(file, env).then((r) => setReport(r.variables)).catch(() => setReport([]));
