@@ -17,7 +17,7 @@ export interface AgentPlaces {
   codexHome?: string;
 }
 
-export async function agentPlaces(ctx: OpsContext, config?: string): Promise<AgentPlaces> {
+export function agentPlaces(ctx: OpsContext, config?: string): AgentPlaces {
   const projectRoot = config
     ? dirname(dirname(resolve(ctx.cwd, config)))
     : repositoryTop(ctx.cwd) ?? ctx.cwd;

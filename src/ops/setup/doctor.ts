@@ -43,7 +43,7 @@ interface Layout {
 }
 
 async function layout(ctx: OpsContext, config?: string): Promise<Layout> {
-  const places = await agentPlaces(ctx, config);
+  const places = agentPlaces(ctx, config);
   const root = await findCollectionRoot({ config }, ctx);
   const found = root !== defaultWorkspace(ctx.env) && await isDirectory(root);
   return {

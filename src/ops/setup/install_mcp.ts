@@ -64,7 +64,7 @@ export async function installMcp(
   ctx: OpsContext,
   config?: string,
 ): Promise<InstallMcpResult> {
-  const places = await agentPlaces(ctx, config);
+  const places = agentPlaces(ctx, config);
   const detections = await detectAgents(places);
   const targets = detections
     .filter((d) => (input.agent ? d.agent.id === input.agent : d.detected))

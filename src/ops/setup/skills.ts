@@ -106,7 +106,7 @@ export function staleReason(skill: AgentSkills): string {
 
 /** Every agent with its detection and the state of its skill files. */
 export async function skillStatus(ctx: OpsContext, config?: string): Promise<AgentSkills[]> {
-  const places = await agentPlaces(ctx, config);
+  const places = agentPlaces(ctx, config);
   const result: AgentSkills[] = [];
   for (const { agent, detected, because } of await detectAgents(places)) {
     const files = await skillFiles(agent, places);
