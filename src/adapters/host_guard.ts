@@ -44,11 +44,18 @@ export function allowedHosts(
   extra: string[] = [],
 ): (host: string | null) => boolean {
   const names = new Set([hostnameOf(bound), ...extra.map(hostnameOf)]);
+  // Clients send the same Host again and again: each distinct one is judged once (the mock
+  // asks on every request). Bounded, so a stream of made-up Hosts cannot grow it.
+  const judged = new Map<string, boolean>();
   return (host) => {
     if (!host) return false;
+    const known = judged.get(host);
+    if (known !== undefined) return known;
     const name = hostnameOf(host);
     // `*.localhost` resolves to loopback in browsers (RFC 6761); no page can rebind it.
-    return isLoopback(name) || name.endsWith(".localhost") || names.has(name);
+    const allowed = isLoopback(name) || name.endsWith(".localhost") || names.has(name);
+    if (judged.size < 64) judged.set(host, allowed);
+    return allowed;
   };
 }
 
