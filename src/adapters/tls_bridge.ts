@@ -8,6 +8,12 @@
  * fetch or WebSocket with a client whose transport is the bridge: file and
  * multipart bodies, event streams, WebSocket scripts, limits and answers work
  * as for any request. Loaded only when such an endpoint runs (docs/auth.md).
+ *
+ * The bridge listens on loopback, where any local process could reach it and
+ * borrow the run's client certificate and proxy credentials: each bridge has
+ * a random token, every request of the run carries it in a header the bridge
+ * removes, and a connection without it is answered 403 before anything is
+ * sent to the server.
  */
 import type { ResolvedRequest } from "../engine/model.ts";
 import type { NetworkFailure } from "../engine/diagnose/classify.ts";
@@ -22,8 +28,13 @@ export interface InsecureRoute {
   proxy?: string;
 }
 
+/** The header that carries a bridge's token from the run's client to the bridge (never beyond). */
+export const BRIDGE_TOKEN_HEADER = "x-apispec-bridge";
+
 interface Bridge {
   listener: Deno.Listener;
+  /** Proves a connection comes from this run's client. */
+  token: string;
   client: Deno.HttpClient;
   /** Connections in flight, closed with the bridge. */
   open: Set<{ close(): void }>;
@@ -35,18 +46,57 @@ interface Bridge {
 /**
  * The request as it goes to the bridge at `port`: `https://h/x?q` →
  * `http://127.0.0.1:<port>/x?q` (`wss` → `ws`), with the server's name in
- * `Host`. The URL names the bridge itself, so that `NO_PROXY`, which Deno
- * applies to every client, cannot send it elsewhere.
+ * `Host` and the bridge's token. The URL names the bridge itself, so that
+ * `NO_PROXY`, which Deno applies to every client, cannot send it elsewhere.
  */
-export function plainRequest(request: ResolvedRequest, port: number): ResolvedRequest {
+export function plainRequest(
+  request: ResolvedRequest,
+  port: number,
+  token: string,
+): ResolvedRequest {
   const url = new URL(request.url);
   const scheme = url.protocol === "wss:" ? "ws:" : "http:";
   const hasHost = request.headers.some(([name]) => name.toLowerCase() === "host");
-  return {
-    ...request,
-    url: `${scheme}//127.0.0.1:${port}${url.pathname}${url.search}`,
-    headers: hasHost ? request.headers : [...request.headers, ["Host", url.host]],
-  };
+  const headers: [string, string][] = hasHost
+    ? [...request.headers]
+    : [...request.headers, ["Host", url.host]];
+  headers.push([BRIDGE_TOKEN_HEADER, token]);
+  return { ...request, url: `${scheme}//127.0.0.1:${port}${url.pathname}${url.search}`, headers };
+}
+
+/**
+ * A request head as the bridge forwards it: the request line in the origin
+ * form and the token's header removed; undefined when the token is missing
+ * or wrong. Bytes are kept as they are (one character per byte).
+ */
+export function forwardedHead(head: Uint8Array, token: string): Uint8Array | undefined {
+  let text = "";
+  for (let i = 0; i < head.length; i += 8192) {
+    text += String.fromCharCode(...head.subarray(i, i + 8192));
+  }
+  const lines = text.split("\r\n");
+  const kept = [originForm(lines[0])];
+  let proven = false;
+  for (const line of lines.slice(1)) {
+    const colon = line.indexOf(":");
+    if (colon > 0 && line.slice(0, colon).trim().toLowerCase() === BRIDGE_TOKEN_HEADER) {
+      proven ||= sameText(line.slice(colon + 1).trim(), token);
+      continue;
+    }
+    kept.push(line);
+  }
+  if (!proven) return undefined;
+  const out = kept.join("\r\n");
+  const bytes = new Uint8Array(out.length);
+  for (let i = 0; i < out.length; i++) bytes[i] = out.charCodeAt(i);
+  return bytes;
+}
+
+/** Compares without stopping at the first difference (the time says nothing of the token). */
+function sameText(a: string, b: string): boolean {
+  let difference = a.length ^ b.length;
+  for (let i = 0; i < b.length; i++) difference |= a.charCodeAt(i) ^ b.charCodeAt(i);
+  return difference === 0;
 }
 
 /**
@@ -62,8 +112,8 @@ export function originForm(requestLine: string): string {
   return `${absolute[1]} ${target.startsWith("?") ? `/${target}` : target} ${absolute[3]}`;
 }
 
-/** The most a request line may hold before the bridge gives up on it. */
-const MAX_REQUEST_LINE = 64 * 1024;
+/** The most a request head may hold before the bridge gives up on it. */
+const MAX_HEAD = 256 * 1024;
 
 /** One bridge per server (and certificate and proxy) for a run; `close()` ends them all. */
 export class InsecureBridges {
@@ -85,7 +135,7 @@ export class InsecureBridges {
     const bridge = this.#bridge(hostname, port, route);
     const failures = bridge.failures;
     const result = await send(
-      plainRequest(request, (bridge.listener.addr as Deno.NetAddr).port),
+      plainRequest(request, (bridge.listener.addr as Deno.NetAddr).port, bridge.token),
       bridge.client,
     );
     if (result.failure && result.failure.kind !== "timeout" && bridge.failures !== failures) {
@@ -115,7 +165,7 @@ export class InsecureBridges {
       http2: false,
       allowHost: true,
     });
-    bridge = { listener, client, open: new Set(), failures: 0 };
+    bridge = { listener, token: crypto.randomUUID(), client, open: new Set(), failures: 0 };
     this.#bridges.set(key, bridge);
     void this.#accept(bridge, hostname, port, route);
     return bridge;
@@ -143,6 +193,12 @@ export class InsecureBridges {
     bridge.open.add(conn);
     const upstream = { close: () => {} };
     try {
+      // The head first: a connection that is not the run's own never reaches the server.
+      const head = await readHead(conn.readable, bridge.token);
+      if (!head) {
+        await conn.write(FORBIDDEN).catch(() => {});
+        return;
+      }
       const socket = await connectTls(hostname, port, route);
       upstream.close = () => socket.destroy();
       bridge.open.add(upstream);
@@ -152,7 +208,10 @@ export class InsecureBridges {
         writable: WritableStream<Uint8Array>;
       };
       const response = server.readable.pipeTo(conn.writable);
-      await forwardRequest(conn.readable, server.writable);
+      const writer = server.writable.getWriter();
+      await writer.write(head);
+      writer.releaseLock();
+      await conn.readable.pipeTo(server.writable).catch(() => {});
       await Promise.allSettled([response]);
       socket.destroy();
     } catch (error) {
@@ -185,31 +244,48 @@ export class InsecureBridges {
   }
 }
 
-/** The connection's bytes to the server, its request line in the origin form. */
-async function forwardRequest(
+const FORBIDDEN = new TextEncoder().encode(
+  "HTTP/1.1 403 Forbidden\r\nContent-Length: 0\r\nConnection: close\r\n\r\n",
+);
+
+/**
+ * Reads a connection's request head (up to the blank line, at most
+ * `MAX_HEAD` bytes) and returns it as forwarded, with whatever body bytes
+ * came with it; undefined for a head without the token, too long, or cut off.
+ */
+async function readHead(
   from: ReadableStream<Uint8Array>,
-  to: WritableStream<Uint8Array>,
-): Promise<void> {
+  token: string,
+): Promise<Uint8Array | undefined> {
   const reader = from.getReader();
-  let head: Uint8Array = new Uint8Array(0);
-  let end = -1;
-  while (end < 0) {
-    const { value, done } = await reader.read();
-    if (done) break;
-    head = concat(head, value);
-    end = head.indexOf(0x0a);
-    if (end < 0 && head.length > MAX_REQUEST_LINE) break;
+  try {
+    let bytes: Uint8Array = new Uint8Array(0);
+    let searched = 0;
+    while (true) {
+      const end = headEnd(bytes, searched);
+      searched = Math.max(0, bytes.length - 3);
+      if (end >= 0) {
+        const head = forwardedHead(bytes.subarray(0, end), token);
+        return head && concat(head, bytes.subarray(end));
+      }
+      if (bytes.length > MAX_HEAD) return undefined;
+      const { value, done } = await reader.read();
+      if (done) return undefined;
+      bytes = concat(bytes, value);
+    }
+  } finally {
+    reader.releaseLock();
   }
-  reader.releaseLock();
-  const writer = to.getWriter();
-  if (end >= 0) {
-    const line = new TextDecoder().decode(head.subarray(0, end)).replace(/\r$/, "");
-    await writer.write(new TextEncoder().encode(`${originForm(line)}\r\n`));
-    head = head.subarray(end + 1);
+}
+
+/** Where the blank line after the headers starts (its `\r\n\r\n` stays with the body), or -1. */
+function headEnd(bytes: Uint8Array, from: number): number {
+  for (let i = from; i + 3 < bytes.length; i++) {
+    if (bytes[i] === 13 && bytes[i + 1] === 10 && bytes[i + 2] === 13 && bytes[i + 3] === 10) {
+      return i;
+    }
   }
-  if (head.length > 0) await writer.write(head);
-  writer.releaseLock();
-  await from.pipeTo(to).catch(() => {});
+  return -1;
 }
 
 function concat(a: Uint8Array, b: Uint8Array): Uint8Array {

@@ -130,11 +130,16 @@ Deno.test({
       assertEquals(result.code, 0, `${spec}: ${result.stdout}${result.stderr}`);
       assertStringIncludes(result.stderr, "not verified");
     }
+    // The request is shown as written: the bridge and its token stay inside.
+    const verbose = await apispec(["exec", SPECS[0], "-v"], { cwd: ws.dir });
+    assertStringIncludes(verbose.stdout, `POST ${api.url}/upload`);
+    assertEquals(/x-apispec-bridge/i.test(verbose.stdout + verbose.stderr), false);
     assertEquals(api.seen, [
       "POST /upload",
       "POST /profiles",
       "POST /v1/chat/completions",
       "GET /prices",
+      "POST /upload",
     ]);
     // Without insecure the same requests fail on the certificate, as they should.
     await ws.write("api-docs/project.md", "---\nname: test\nversion: 1\n---\n");
@@ -250,5 +255,40 @@ Deno.test({
     assertEquals(unknown.code, 4, unknown.stdout + unknown.stderr);
     const trusted = await apispec(["exec", SPECS[3], "--ca", certs.ca], { cwd: ws.dir });
     assertEquals(trusted.code, 0, trusted.stdout + trusted.stderr);
+  },
+});
+
+Deno.test({
+  name:
+    "the bridge serves only its own run: a local connection without its token gets 403, and nothing reaches the server",
+  ignore: !hasOpenssl(),
+  fn: async () => {
+    await using certs = await makeCerts();
+    await using api = httpsApi(certs, certs.expired);
+    const { InsecureBridges } = await import("../../src/adapters/tls_bridge.ts");
+    const { sendRequest } = await import("../../src/adapters/http.ts");
+    const bridges = new InsecureBridges();
+    try {
+      let port = 0;
+      const request = { method: "POST", url: `${api.url}/upload`, headers: [], body: "abc" };
+      const own = await bridges.send(request, {}, (plain, client) => {
+        port = Number(new URL(plain.url).port);
+        return sendRequest(plain, 5000, { client });
+      });
+      assertEquals(own.response?.status, 200);
+      assertEquals(api.seen, ["POST /upload"]);
+      // Another process of this machine finds the port and asks through it.
+      const conn = await Deno.connect({ hostname: "127.0.0.1", port });
+      await conn.write(
+        new TextEncoder().encode(
+          "POST /upload HTTP/1.1\r\nHost: x\r\nConnection: close\r\nContent-Length: 1\r\n\r\nx",
+        ),
+      );
+      const reply = await new Response(conn.readable).text();
+      assertStringIncludes(reply, "HTTP/1.1 403 Forbidden");
+      assertEquals(api.seen, ["POST /upload"]);
+    } finally {
+      bridges.close();
+    }
   },
 });
