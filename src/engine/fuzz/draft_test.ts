@@ -104,6 +104,34 @@ Deno.test("each check's file expects the documented contract", () => {
   ]);
 });
 
+Deno.test("an invalid request accepted where no 4xx is documented: the file expects any client error (4XX)", () => {
+  const undocumented = { ...op, responses: [op.responses[0]] };
+  const mutation = {
+    where: "query",
+    pointer: "dry",
+    keyword: "type",
+    description: "must be boolean",
+  };
+  const draft = failureDraft(
+    sent,
+    {
+      ...facts,
+      op: undocumented,
+      failure: { check: "negative_rejected", message: "m", key: "k" },
+      status: 200,
+      mutation,
+    },
+    () => schema,
+    "fuzz/x.md",
+  );
+  const text = renderSpec(draft);
+  assertStringIncludes(text, "HTTP/1.1 4XX\n");
+  const { spec, issues } = parseEndpoint(text, "fuzz/x.md");
+  assertEquals(issues.filter((i) => i.severity === "error"), []);
+  assertEquals([spec?.expected.status, spec?.expected.statuses], [400, ["4XX"]]);
+  assertEquals(draft.schema, undefined);
+});
+
 Deno.test("a failure's file validates and says how it was found", () => {
   const draft = failureDraft(
     sent,

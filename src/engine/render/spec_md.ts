@@ -32,7 +32,12 @@ export interface EndpointDraft {
   /** `false`: `check` and Run all leave the endpoint to flows (imported deletes, until reviewed). */
   standalone?: false;
   request: DraftMessage & { target: string };
-  expected: DraftMessage & { status: number; reason?: string };
+  expected: DraftMessage & {
+    status: number;
+    reason?: string;
+    /** Alternatives as the status line writes them (`4XX`, `200|201`), in place of `status`. */
+    statuses?: string;
+  };
   schema?: unknown;
   errorResponses?: (DraftMessage & { status: number; reason?: string; description?: string })[];
   assertions?: string[];
@@ -106,9 +111,11 @@ export function renderSpec(draft: EndpointDraft): string {
     parts.push("## Query", block("graphql", draft.graphql.query.replace(/\n+$/, "")));
     if (draft.graphql.variables) parts.push("## Variables", block("json", draft.graphql.variables));
   }
-  const status = `HTTP/1.1 ${draft.expected.status} ${
-    reasonPhrase(draft.expected.status, draft.expected.reason)
-  }`.trim();
+  const status = draft.expected.statuses
+    ? `HTTP/1.1 ${draft.expected.statuses}`
+    : `HTTP/1.1 ${draft.expected.status} ${
+      reasonPhrase(draft.expected.status, draft.expected.reason)
+    }`.trim();
   parts.push("## Expected response", block("http", message(status, draft.expected)));
   if (draft.schema !== undefined) {
     parts.push("## Schema", block("json", JSON.stringify(draft.schema, null, 2)));
