@@ -11,7 +11,7 @@
 import fc from "fast-check";
 import type { FuzzCase, FuzzOperation, FuzzParameter, Mutation, NegativeCase } from "./model.ts";
 import { shrinkValue } from "./shrink.ts";
-import { wireValue } from "./request.ts";
+import { formBodyReadings, wireValue } from "./request.ts";
 
 /** One change that makes a valid value invalid. */
 export interface InvalidValue {
@@ -131,7 +131,7 @@ export function exampleCase(op: FuzzOperation, source: ValueSource): FuzzCase | 
 /** A part of a request a negative case can break. */
 type Target =
   | { kind: "parameter"; param: FuzzParameter; missing: boolean }
-  | { kind: "body"; schema: unknown; missing: boolean };
+  | { kind: "body"; schema: unknown; missing: boolean; mediaType: string };
 
 /** Types whose parameter text a server reads back the same way `wireValue` does. */
 const SCALAR = new Set(["integer", "number", "boolean", "string"]);
@@ -149,9 +149,9 @@ function targetsOf(op: FuzzOperation, source: ValueSource): Target[] {
     }
   }
   if (op.body && op.method !== "GET" && op.method !== "HEAD") {
-    const schema = op.body.schema;
-    if (op.body.required) targets.push({ kind: "body", schema, missing: true });
-    targets.push({ kind: "body", schema, missing: false });
+    const { schema, mediaType } = op.body;
+    if (op.body.required) targets.push({ kind: "body", schema, missing: true, mediaType });
+    targets.push({ kind: "body", schema, missing: false, mediaType });
   }
   return targets;
 }
@@ -204,7 +204,7 @@ function breakTarget(
       ? target.param.required
       : !source.accepts(schema, arrives.value);
     if (!stillInvalid) return undefined;
-  }
+  } else if (arrivesValid(target, invalid, source)) return undefined;
   return {
     part: invalid.value,
     mutation: {
@@ -214,6 +214,25 @@ function breakTarget(
       description: invalid.description,
     },
   };
+}
+
+/**
+ * Whether a broken body is valid once it arrives: in a form every field is
+ * text, so a number in a string field (`criteria=12345`) is still a string,
+ * and `"7"` in an integer field is read as 7.
+ */
+function arrivesValid(
+  target: Target & { kind: "body" },
+  invalid: InvalidValue,
+  source: ValueSource,
+): boolean {
+  if (!/x-www-form-urlencoded/i.test(target.mediaType)) return false;
+  const top = /^\/([^/]+)$/.exec(invalid.pointer);
+  const body = invalid.value;
+  if (!top || typeof body !== "object" || body === null || Array.isArray(body)) return false;
+  const key = top[1].replace(/~1/g, "/").replace(/~0/g, "~");
+  return formBodyReadings(body as Record<string, unknown>, key)
+    .some((reading) => source.accepts(target.schema, reading));
 }
 
 /** Negative cases: a generated positive case with one part broken; shrinking keeps that part. */
@@ -298,7 +317,8 @@ export function coverageCases(op: FuzzOperation, source: ValueSource, limit: num
     for (const value of source.edges(param.schema)) out.push(withPart(base, target, value));
   }
   if (op.body && op.method !== "GET" && op.method !== "HEAD") {
-    const target: Target = { kind: "body", schema: op.body.schema, missing: false };
+    const { schema, mediaType } = op.body;
+    const target: Target = { kind: "body", schema, mediaType, missing: false };
     for (const value of source.edges(op.body.schema)) out.push(withPart(base, target, value));
   }
   return out.slice(0, limit);
@@ -320,6 +340,7 @@ export function coverageNegatives(
   for (const target of targetsOf(op, source)) {
     if (target.kind === "body" && !target.missing) {
       for (const invalid of source.invalidEach(target.schema, limit)) {
+        if (arrivesValid(target, invalid, source)) continue;
         out.push({
           case: withPart(base, target, invalid.value),
           mutation: {

@@ -148,6 +148,25 @@ export function buildRequest(op: FuzzOperation, values: FuzzCase): Built {
  * number, a boolean, a list of texts, or the text. A negative case is kept
  * only when what arrives is still invalid.
  */
+/**
+ * A form body (`application/x-www-form-urlencoded`) as a server may read it
+ * back when field `key` is a scalar: every field arrives as text, which a
+ * server reads by its schema (`12345` a number, `true` a boolean, else the
+ * text). Empty when the field is not a scalar (nothing to read back).
+ */
+export function formBodyReadings(
+  body: Record<string, unknown>,
+  key: string,
+): Record<string, unknown>[] {
+  const value = body[key];
+  if (value === undefined || (typeof value === "object" && value !== null)) return [];
+  const text = scalarText(value);
+  const readings: unknown[] = [text];
+  if (text.trim() !== "" && Number.isFinite(Number(text))) readings.push(Number(text));
+  if (text === "true" || text === "false") readings.push(text === "true");
+  return readings.map((reading) => ({ ...body, [key]: reading }));
+}
+
 export function wireValue(
   param: FuzzParameter,
   schemaType: string | undefined,

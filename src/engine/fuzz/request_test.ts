@@ -1,5 +1,5 @@
 import { assertEquals } from "@std/assert";
-import { buildRequest, jsonText, wireValue } from "./request.ts";
+import { buildRequest, formBodyReadings, jsonText, wireValue } from "./request.ts";
 import type { FuzzOperation, FuzzParameter } from "./model.ts";
 
 const param = (name: string, place: FuzzParameter["in"], explode = place === "query") => ({
@@ -54,4 +54,14 @@ Deno.test("wireValue: what the server reads back by the schema's type", () => {
   assertEquals(wireValue(param("n", "query"), "integer", true), { missing: false, value: "true" });
   assertEquals(wireValue(param("n", "query"), "integer", []), { missing: true });
   assertEquals(wireValue(param("n", "path"), "boolean", false), { missing: false, value: false });
+});
+
+Deno.test("formBodyReadings(): a form field arrives as text, read back as a number or a boolean too", () => {
+  assertEquals(formBodyReadings({ q: 12345, n: 1 }, "q"), [
+    { q: "12345", n: 1 },
+    { q: 12345, n: 1 },
+  ]);
+  assertEquals(formBodyReadings({ on: true }, "on"), [{ on: "true" }, { on: true }]);
+  assertEquals(formBodyReadings({ q: "abc" }, "q"), [{ q: "abc" }]);
+  assertEquals(formBodyReadings({ q: { a: 1 } }, "q"), []);
 });
