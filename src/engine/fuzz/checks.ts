@@ -79,6 +79,19 @@ function notServerError({ response }: CheckInput): CheckFailure | undefined {
   };
 }
 
+/**
+ * `not_5xx` for a request the API dropped: it closed the connection without
+ * an answer, as a server does when the request crashed the process that read
+ * it (Schemathesis counts it with server errors). Status 0 stands for no answer.
+ */
+export function closedWithoutAnswer(): CheckFailure {
+  return {
+    check: "not_5xx",
+    message: "the API closed the connection without an answer: the request crashed it?",
+    key: "0 no answer",
+  };
+}
+
 function statusDocumented({ operation, response }: CheckInput): CheckFailure | undefined {
   if (documentedResponse(operation, response.status)) return undefined;
   return {

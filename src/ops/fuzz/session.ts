@@ -30,6 +30,8 @@ const MAX_ROUNDS = 5;
 const MAX_SHRINKS = 150;
 /** Consecutive requests without an answer after which the API is taken to be unreachable. */
 const UNREACHABLE_AFTER = 5;
+/** Requests closed without an answer before any is answered, before the run stops. */
+const DROPPED_BEFORE_ANY_ANSWER = 25;
 /** Cases of each linked consumer per chain. */
 const LINKED_RUNS = 2;
 
@@ -95,6 +97,9 @@ export class FuzzSession {
   #known = new Set<string>();
   #bases = new Map<FuzzOperation, Promise<EndpointDraft | undefined>>();
   #silent = 0;
+  /** Whether the API has answered any request (a dropped one is then a finding, not an outage). */
+  #answered = false;
+  #dropped = 0;
   /** Requests sent per operation (operations run side by side: no shared counter tells). */
   #sentBy = new Map<FuzzOperation, number>();
   // Loaded by `load()`: fast-check and the pure modules are imported only by a fuzz run.
@@ -176,6 +181,21 @@ export class FuzzSession {
       };
       return undefined;
     }
+    if (!sent.response && sent.failure?.kind === "reset") {
+      // The API took the connection, then closed it without an answer: once it has answered
+      // anything, that is this request crashing it. Before, it may be the wrong scheme or port.
+      if (!this.#answered) {
+        if (++this.#dropped >= DROPPED_BEFORE_ANY_ANSWER) {
+          this.unreachable =
+            `${DROPPED_BEFORE_ANY_ANSWER} requests were closed without an answer and none was answered (last: ${sent.failure.message})`;
+        }
+        return undefined;
+      }
+      this.#silent = 0;
+      if (!this.#options.checks.has("not_5xx")) return undefined;
+      const response = { status: 0, headers: [], body: "" };
+      return { sent: { ...sent, response }, failures: [this.#checks.closedWithoutAnswer()] };
+    }
     if (!sent.response) {
       if (++this.#silent >= UNREACHABLE_AFTER) {
         this.unreachable = `${UNREACHABLE_AFTER} requests in a row got no answer (last: ${
@@ -185,6 +205,7 @@ export class FuzzSession {
       return undefined;
     }
     this.#silent = 0;
+    this.#answered = true;
     const failures = this.#checks.runChecks({
       operation: op,
       response: sent.response,
