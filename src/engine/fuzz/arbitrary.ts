@@ -131,7 +131,7 @@ export function exampleCase(op: FuzzOperation, source: ValueSource): FuzzCase | 
 /** A part of a request a negative case can break. */
 type Target =
   | { kind: "parameter"; param: FuzzParameter; missing: boolean }
-  | { kind: "body"; schema: unknown; missing: boolean; mediaType: string };
+  | { kind: "body"; schema: unknown; missing: boolean; mediaType: string; required: boolean };
 
 /** Types whose parameter text a server reads back the same way `wireValue` does. */
 const SCALAR = new Set(["integer", "number", "boolean", "string"]);
@@ -149,9 +149,9 @@ function targetsOf(op: FuzzOperation, source: ValueSource): Target[] {
     }
   }
   if (op.body && op.method !== "GET" && op.method !== "HEAD") {
-    const { schema, mediaType } = op.body;
-    if (op.body.required) targets.push({ kind: "body", schema, missing: true, mediaType });
-    targets.push({ kind: "body", schema, missing: false, mediaType });
+    const { schema, mediaType, required } = op.body;
+    if (required) targets.push({ kind: "body", schema, missing: true, mediaType, required });
+    targets.push({ kind: "body", schema, missing: false, mediaType, required });
   }
   return targets;
 }
@@ -219,13 +219,15 @@ function breakTarget(
 /**
  * Whether a broken body is valid once it arrives: in a form every field is
  * text, so a number in a string field (`criteria=12345`) is still a string,
- * and `"7"` in an integer field is read as 7.
+ * `"7"` in an integer field is read as 7, and an empty list is no field at
+ * all. A JSON `null` for an optional body is read as no body by many servers.
  */
 function arrivesValid(
   target: Target & { kind: "body" },
   invalid: InvalidValue,
   source: ValueSource,
 ): boolean {
+  if (!target.required && invalid.pointer === "" && invalid.value === null) return true;
   if (!/x-www-form-urlencoded/i.test(target.mediaType)) return false;
   const top = /^\/([^/]+)$/.exec(invalid.pointer);
   const body = invalid.value;
@@ -317,8 +319,8 @@ export function coverageCases(op: FuzzOperation, source: ValueSource, limit: num
     for (const value of source.edges(param.schema)) out.push(withPart(base, target, value));
   }
   if (op.body && op.method !== "GET" && op.method !== "HEAD") {
-    const { schema, mediaType } = op.body;
-    const target: Target = { kind: "body", schema, mediaType, missing: false };
+    const { schema, mediaType, required } = op.body;
+    const target: Target = { kind: "body", schema, mediaType, required, missing: false };
     for (const value of source.edges(op.body.schema)) out.push(withPart(base, target, value));
   }
   return out.slice(0, limit);

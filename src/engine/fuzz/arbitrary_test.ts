@@ -1,5 +1,6 @@
 import { assert, assertEquals } from "@std/assert";
-import { coverageNegatives } from "./arbitrary.ts";
+import fc from "fast-check";
+import { coverageNegatives, negativeCases } from "./arbitrary.ts";
 import { fuzzValues } from "./values.ts";
 import type { FuzzOperation } from "./model.ts";
 
@@ -33,4 +34,26 @@ Deno.test("a form body's negative cases are invalid as they arrive: no number fo
   const json = coverageNegatives(search("application/json"), fuzzValues(() => undefined), 50)
     .map((c) => `${c.mutation.pointer} ${c.mutation.keyword}`);
   assert(json.includes("/criteria type"), json.join(", "));
+});
+
+Deno.test("an optional body is not broken as JSON null (many servers read it as no body); a required one is", () => {
+  const nulls = (required: boolean) => {
+    const op: FuzzOperation = {
+      ...search("application/json"),
+      body: { mediaType: "application/json", required, schema: { type: "boolean" } },
+    };
+    return fc.sample(negativeCases(op, fuzzValues(() => undefined))!, { numRuns: 200, seed: 1 })
+      .filter((c) => c.case.body?.value === null).length;
+  };
+  assertEquals(nulls(false), 0);
+  assert(nulls(true) > 0);
+});
+
+Deno.test("an empty list in a form is no field: not a broken required field's type", () => {
+  const op = search("application/x-www-form-urlencoded");
+  const emptied = coverageNegatives(op, fuzzValues(() => undefined), 50)
+    .filter((c) => Array.isArray((c.case.body?.value as Record<string, unknown>)?.start));
+  for (const c of emptied) {
+    assert((c.case.body!.value as { start: unknown[] }).start.length > 0, JSON.stringify(c));
+  }
 });

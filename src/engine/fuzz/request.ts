@@ -150,20 +150,32 @@ export function buildRequest(op: FuzzOperation, values: FuzzCase): Built {
  */
 /**
  * A form body (`application/x-www-form-urlencoded`) as a server may read it
- * back when field `key` is a scalar: every field arrives as text, which a
- * server reads by its schema (`12345` a number, `true` a boolean, else the
- * text). Empty when the field is not a scalar (nothing to read back).
+ * back, field `key` read every way it can be: every field arrives as text,
+ * which a server reads by its schema (`12345` a number, `true` a boolean,
+ * else the text); a list arrives as one pair per item (none when empty: no
+ * field), an object as its JSON text.
  */
 export function formBodyReadings(
   body: Record<string, unknown>,
   key: string,
 ): Record<string, unknown>[] {
   const value = body[key];
-  if (value === undefined || (typeof value === "object" && value !== null)) return [];
-  const text = scalarText(value);
-  const readings: unknown[] = [text];
-  if (text.trim() !== "" && Number.isFinite(Number(text))) readings.push(Number(text));
-  if (text === "true" || text === "false") readings.push(text === "true");
+  if (value === undefined) return [];
+  const textReadings = (text: string): unknown[] => {
+    const out: unknown[] = [text];
+    if (text.trim() !== "" && Number.isFinite(Number(text))) out.push(Number(text));
+    if (text === "true" || text === "false") out.push(text === "true");
+    return out;
+  };
+  let readings: unknown[];
+  if (Array.isArray(value)) {
+    if (value.length === 0) {
+      const { [key]: _gone, ...rest } = body;
+      return [rest];
+    }
+    const texts = value.map(scalarText);
+    readings = [texts, ...(texts.length === 1 ? textReadings(texts[0]) : [])];
+  } else readings = textReadings(scalarText(value));
   return readings.map((reading) => ({ ...body, [key]: reading }));
 }
 

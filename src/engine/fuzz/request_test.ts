@@ -63,5 +63,7 @@ Deno.test("formBodyReadings(): a form field arrives as text, read back as a numb
   ]);
   assertEquals(formBodyReadings({ on: true }, "on"), [{ on: "true" }, { on: true }]);
   assertEquals(formBodyReadings({ q: "abc" }, "q"), [{ q: "abc" }]);
-  assertEquals(formBodyReadings({ q: { a: 1 } }, "q"), []);
+  assertEquals(formBodyReadings({ q: { a: 1 } }, "q"), [{ q: '{"a":1}' }]);
+  assertEquals(formBodyReadings({ q: [], n: 1 }, "q"), [{ n: 1 }]);
+  assertEquals(formBodyReadings({ q: [7] }, "q"), [{ q: ["7"] }, { q: "7" }, { q: 7 }]);
 });
