@@ -88,3 +88,26 @@ Deno.test("an API that drops every request is unreachable (exit 4), not a findin
   assertStringIncludes(run.stderr, "closed without an answer and none was answered");
   assertEquals(await ws.exists("api-docs/fuzz"), false);
 });
+
+Deno.test("a token endpoint that cannot be reached stops the run with its own error, not an engine error", async () => {
+  await using api = droppingApi();
+  const closed = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+  const tokenUrl = `http://127.0.0.1:${(closed.addr as Deno.NetAddr).port}/token`;
+  closed.close();
+  await using ws = await workspace({
+    "openapi.json": JSON.stringify(DOC),
+    "api-docs/project.md": "---\nname: drops\nopenapi: ../openapi.json\nauth: oauth2\noauth2:\n" +
+      `  grant: client_credentials\n  tokenUrl: ${tokenUrl}\n  clientId: ci\n` +
+      '  clientSecret: "{{clientSecret}}"\n---\n',
+    "api-docs/_shared/env.template.md": `## dev\n\n\`\`\`yaml\nbaseUrl: ${api.url}\n\`\`\`\n`,
+  });
+  const run = await apispec(["fuzz", "--seed", "3"], {
+    cwd: ws.dir,
+    env: { APISPEC_CLIENT_SECRET: "s3cr3t-value" },
+  });
+  assertEquals(run.code, 4, run.stdout + run.stderr);
+  assertStringIncludes(run.stderr, "NETWORK_ERROR");
+  assertStringIncludes(run.stderr, tokenUrl);
+  assertEquals(run.stderr.includes("A fuzz request was not sent"), false, run.stderr);
+  assertEquals((run.stdout + run.stderr).includes("s3cr3t-value"), false);
+});

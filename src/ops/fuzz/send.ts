@@ -110,8 +110,13 @@ export class Sender {
       transport: this.#transport,
     }, this.#ctx);
     if (!run.rawResponse && !run.failure) {
+      // Nothing sent: an issue says why, else the record (a token endpoint that refused or
+      // could not be reached sends nothing and records why).
+      const { error_type: type, hint } = run.record;
       const error = run.issues.find((i) => i.severity === "error") ??
-        issue("ENGINE_ERROR", "A fuzz request was not sent", { fix: "Run it with -v" });
+        (type
+          ? issue(type, hint || `The request was not sent: ${type}`)
+          : issue("ENGINE_ERROR", "A fuzz request was not sent", { fix: "Run it with -v" }));
       // The file is an in-memory one: the issue names the operation instead.
       const { file: _file, line: _line, column: _column, ...problem } = error;
       return { draft, problem, secrets: run.secrets };
