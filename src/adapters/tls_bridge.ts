@@ -18,6 +18,7 @@
 import type { ResolvedRequest } from "../engine/model.ts";
 import type { NetworkFailure } from "../engine/diagnose/classify.ts";
 import { describeFailure } from "./http.ts";
+import { sameToken } from "../engine/text/same_token.ts";
 
 /** How the bridge reaches the server. */
 export interface InsecureRoute {
@@ -80,7 +81,7 @@ export function forwardedHead(head: Uint8Array, token: string): Uint8Array | und
   for (const line of lines.slice(1)) {
     const colon = line.indexOf(":");
     if (colon > 0 && line.slice(0, colon).trim().toLowerCase() === BRIDGE_TOKEN_HEADER) {
-      proven ||= sameText(line.slice(colon + 1).trim(), token);
+      proven ||= sameToken(line.slice(colon + 1).trim(), token);
       continue;
     }
     kept.push(line);
@@ -90,13 +91,6 @@ export function forwardedHead(head: Uint8Array, token: string): Uint8Array | und
   const bytes = new Uint8Array(out.length);
   for (let i = 0; i < out.length; i++) bytes[i] = out.charCodeAt(i);
   return bytes;
-}
-
-/** Compares without stopping at the first difference (the time says nothing of the token). */
-function sameText(a: string, b: string): boolean {
-  let difference = a.length ^ b.length;
-  for (let i = 0; i < b.length; i++) difference |= a.charCodeAt(i) ^ b.charCodeAt(i);
-  return difference === 0;
 }
 
 /**

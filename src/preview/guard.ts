@@ -18,13 +18,7 @@ export function cookieValue(header: string | null, name: string): string | undef
   return undefined;
 }
 
-/** Compares in time independent of where the strings differ. */
-export function sameToken(given: string | undefined, token: string): boolean {
-  if (given === undefined || given.length !== token.length) return false;
-  let diff = 0;
-  for (let i = 0; i < token.length; i++) diff |= given.charCodeAt(i) ^ token.charCodeAt(i);
-  return diff === 0;
-}
+export { sameToken } from "../engine/text/same_token.ts";
 
 export function writeCookie(token: string): string {
   return `${WRITE_COOKIE}=${token}; Path=/; HttpOnly; SameSite=Strict`;

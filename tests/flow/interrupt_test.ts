@@ -280,81 +280,57 @@ Deno.test("Ctrl-C during check aborts an endpoint in flight: reported as interru
   assert(!result.sent.includes("GET /next"), `nothing after Ctrl-C: ${result.sent}`);
 });
 
-Deno.test("Ctrl-C during an event stream ends it at once: the step is interrupted, the Always step runs", async () => {
-  const events = `---
+/** An endpoint file of `protocol` on `/name` that waits a minute for what never comes. */
+function heldStream(name: string, protocol: "sse" | "ws", script: string): string {
+  return `---
 resource: items
-protocol: sse
+protocol: ${protocol}
 method: GET
-path: /events
+path: /${name}
 version: 1
 standalone: false
 stream:
   max_ms: 60000
 ---
-# Events
+# Held ${name}
 
 ## Request
 
 \`\`\`http
-GET {{baseUrl}}/events
+GET {{baseUrl}}/${name}
 \`\`\`
 
-## Expected response
-
-\`\`\`http
-HTTP/1.1 200 OK
-\`\`\`
-
-## Expected events
-
-\`\`\`sse
-data: 1
-\`\`\`
+${script}
 `;
-  const result = await interruptedRun(["flow", "api-docs/flows/events.md", "--output", "json"], {
-    "apis/items/events.md": events,
-    "flows/events.md": lifecycle("events"),
+}
+
+const HELD_STREAMS = [
+  {
+    what: "an event stream",
+    name: "events",
+    file: heldStream(
+      "events",
+      "sse",
+      "## Expected response\n\n```http\nHTTP/1.1 200 OK\n```\n\n## Expected events\n\n```sse\ndata: 1\n```",
+    ),
+  },
+  {
+    what: "a WebSocket script",
+    name: "socket",
+    file: heldStream("socket", "ws", "## Messages\n\n```ws\n< hello\n< never sent\n```"),
+  },
+];
+
+for (const { what, name, file } of HELD_STREAMS) {
+  Deno.test(`Ctrl-C during ${what} ends it at once: the step is interrupted, the Always step runs`, async () => {
+    const result = await interruptedRun(["flow", `api-docs/flows/${name}.md`, "--output", "json"], {
+      [`apis/items/${name}.md`]: file,
+      [`flows/${name}.md`]: lifecycle(name),
+    });
+    assertEquals(result.code, 130, result.stdout + result.stderr);
+    const report = JSON.parse(result.stdout) as FlowJson;
+    const middle = report.steps[1] as FlowJson["steps"][number] & { interrupted?: boolean };
+    assertEquals([middle.name, middle.interrupted, middle.error_type], ["Middle", true, null]);
+    assertEquals(result.sent, ["POST /items", `GET /${name}`, "DELETE /items/7"]);
   });
-  assertEquals(result.code, 130, result.stdout + result.stderr);
-  const report = JSON.parse(result.stdout) as FlowJson;
-  const middle = report.steps[1] as FlowJson["steps"][number] & { interrupted?: boolean };
-  assertEquals([middle.name, middle.interrupted, middle.error_type], ["Middle", true, null]);
-  assertEquals(result.sent, ["POST /items", "GET /events", "DELETE /items/7"]);
-});
-
-Deno.test("Ctrl-C during a WebSocket script ends it at once: the step is interrupted, the Always step runs", async () => {
-  const socket = `---
-resource: items
-protocol: ws
-method: GET
-path: /socket
-version: 1
-standalone: false
-stream:
-  max_ms: 60000
----
-# Socket
-
-## Request
-
-\`\`\`http
-GET {{baseUrl}}/socket
-\`\`\`
-
-## Messages
-
-\`\`\`ws
-< hello
-< never sent
-\`\`\`
-`;
-  const result = await interruptedRun(["flow", "api-docs/flows/socket.md", "--output", "json"], {
-    "apis/items/socket.md": socket,
-    "flows/socket.md": lifecycle("socket"),
-  });
-  assertEquals(result.code, 130, result.stdout + result.stderr);
-  const report = JSON.parse(result.stdout) as FlowJson;
-  const middle = report.steps[1] as FlowJson["steps"][number] & { interrupted?: boolean };
-  assertEquals([middle.name, middle.interrupted, middle.error_type], ["Middle", true, null]);
-  assertEquals(result.sent, ["POST /items", "GET /socket", "DELETE /items/7"]);
-});
+}

@@ -3,7 +3,8 @@
  * the real preview server: while `GET /api/index` is held back the overview
  * and sidebar say they are loading (never "0 endpoints" or "No flows yet");
  * once it arrives the counts show; a collection with no endpoint at all gets
- * the empty state. One load fetches `/api/index` and `/api/flows` once.
+ * the empty state. One load fetches `/api/index`, `/api/flows` and the last runs once, and not
+ * the editor's code.
  */
 import { assert, assertEquals } from "@std/assert";
 import type { Route } from "playwright-core";
@@ -57,6 +58,9 @@ Deno.test({
         await page.waitForTimeout(300);
         assertEquals(asked.filter((p) => p === "/api/flows").length, 1);
         assertEquals(asked.filter((p) => p === "/api/index").length, 1);
+        assertEquals(asked.filter((p) => p === "/api/history/latest").length, 1);
+        // The editor's code (CodeMirror) waits for a spec page.
+        assertEquals(asked.filter((p) => p === "/assets/editor.js").length, 0);
         await page.close();
       });
 
